@@ -1,0 +1,21 @@
+import type { Config } from 'jest';
+
+// One jest run over every workspace. Cross-package imports resolve to `src` (not `dist`), matching
+// the `paths` entry of tsconfig.jest.json, so a test never runs against a stale build.
+// ts-jest runs type-aware (no isolatedModules): only the full compiler emits correct `design:type`.
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages', '<rootDir>/examples'],
+  testMatch: ['**/?(*.)test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  moduleNameMapper: {
+    '^@toolwright/([^/]+)$': '<rootDir>/packages/$1/src',
+    '^@toolwright/([^/]+)/(.+)$': '<rootDir>/packages/$1/src/$2',
+  },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],
+  },
+  testTimeout: 20000,
+};
+
+export default config;

@@ -1,0 +1,32 @@
+import type { ParamOptions } from './param-options';
+import type { ToolOptions } from './tool-options';
+
+// Raw records: exactly what the decorators wrote, merged but not judged. The built, frozen forms
+// live in `model/`; completeness is checked there, when the metadata is read.
+
+/** One `@Param` on a property of an args class. */
+export interface PropertyParamRecord {
+  readonly property: string;
+  readonly options: ParamOptions;
+}
+
+/** One `@Param` on a parameter of a tool method. */
+export interface MethodParamRecord {
+  readonly index: number;
+  readonly options: ParamOptions;
+}
+
+/** `@Tool` on a method of a service class. */
+export interface ToolMethodRecord {
+  readonly method: string;
+  readonly options: ToolOptions;
+}
+
+/** `@Param` records of one class, by property, in declaration order (duplicates kept for judging). */
+export type PropertyParamRecords = ReadonlyMap<string, readonly PropertyParamRecord[]>;
+
+/** `@Param` records of one class's methods, by method name. */
+export type MethodParamRecords = ReadonlyMap<string, readonly MethodParamRecord[]>;
+
+/** `@Tool` records of one class's methods, by method name. */
+export type ToolMethodRecords = ReadonlyMap<string, readonly ToolMethodRecord[]>;

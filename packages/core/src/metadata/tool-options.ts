@@ -1,0 +1,33 @@
+import type { TypeReference } from './param-options';
+
+/** Behaviour hints shown to clients (MCP annotations). */
+export interface ToolAnnotations {
+  destructive?: boolean;
+  idempotent?: boolean;
+  openWorld?: boolean;
+}
+
+/** Options of `@Tool` and `defineTool`. */
+export interface ToolOptions {
+  /** Unique, `^[a-zA-Z0-9_-]{1,64}$`. */
+  name: string;
+  description: string;
+  title?: string;
+  /** A semantic kind from the registry's taxonomy (`read`, `edit`, `shell`, …); `other` when absent. */
+  kind?: string;
+  /** A namespace from the registry's closed set (`native`, `codex`, …); `native` when absent. */
+  namespace?: string;
+  readOnly?: boolean;
+  /** The args class of a class tool's `run`/`execute` (an undecorated method has no parameter metadata). */
+  args?: TypeReference;
+  /** A class describing the output; gives the tool an output schema and structured content. */
+  output?: TypeReference;
+  /** A requirement expression, evaluated by the registry at finalize; opaque to core. */
+  requires?: unknown;
+  timeoutMs?: number;
+  /** Cap on the raw argument size in bytes (default 1 MiB). */
+  maxArgumentBytes?: number;
+  /** Calls of this tool allowed to run at once. */
+  concurrency?: number;
+  annotations?: ToolAnnotations;
+}

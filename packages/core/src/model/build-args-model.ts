@@ -1,0 +1,530 @@
+import { getMetadataStorage } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { getDesignMetadata } from '../metadata/metadata-store';
+import type { EnumSource, ParamOptions, TypeReference, TypeThunkResult } from '../metadata/param-options';
+import { readPropertyParamRecords } from '../metadata/read-records';
+import { usesClassTransformer } from './class-transformer-metadata';
+import type { ArgsModel, PropertyModel, ValidatorCheck } from './args-model';
+import type { DefinitionProblem } from './definition-problem';
+import { ToolDefinitionError } from './tool-definition-error';
+import type { ArrayNode, NumberNode, StringNode, TypeNode } from './type-node';
+
+const cache = new WeakMap<Function, ArgsModel>();
+
+/**
+ * The built model of an args class: computed once per class from `@Param`, reflection and
+ * class-validator metadata, then cached. Throws a `ToolDefinitionError` listing every problem.
+ */
+export function getArgsModel(target: Function): ArgsModel {
+  const cached = cache.get(target);
+  if (cached) return cached;
+  const problems: DefinitionProblem[] = [];
+  const model = new ModelBuilder(problems).build(target);
+  if (problems.length > 0) {
+    for (const built of builtDuringFailure) cache.delete(built);
+    builtDuringFailure.clear();
+    throw new ToolDefinitionError(problems);
+  }
+  builtDuringFailure.clear();
+  return model;
+}
+
+/** An inline parameter of a tool method, as the model builder sees it. */
+export interface InlineParam {
+  readonly index: number;
+  readonly options: ParamOptions;
+  readonly designType: unknown;
+}
+
+/**
+ * Builds the model of a method's inline `@Param` parameters: a synthetic args class whose
+ * properties are the parameters, in parameter order. Not cached here (the caller caches per method).
+ */
+export function buildInlineArgsModel(className: string, method: string, params: readonly InlineParam[]): ArgsModel {
+  const problems: DefinitionProblem[] = [];
+  const synthetic = { [`${className}.${method} arguments`]: class {} }[`${className}.${method} arguments`]!;
+  const builder = new ModelBuilder(problems);
+  const properties: PropertyModel[] = [];
+  for (const param of [...params].sort((a, b) => a.index - b.index)) {
+    const where = `${className}.${method}(parameter ${param.index})`;
+    const name = param.options.name;
+    if (!name) {
+      problems.push({
+        code: 'missing_param_name',
+        where,
+        message: 'a method parameter needs an explicit name, since parameter names do not survive compilation.',
+        fix: `write @Param('name', { … }) on parameter ${param.index}.`,
+      });
+      continue;
+    }
+    const property = builder.buildProperty(where, name, param.options, param.designType, []);
+    if (property) properties.push(property);
+  }
+  const model = completeModel(newModel(synthetic, `${className}.${method}`, false), properties, problems);
+  builtDuringFailure.clear();
+  if (problems.length > 0) throw new ToolDefinitionError(problems);
+  return model;
+}
+
+// Models built while a build fails are evicted so a later read reports the problems again.
+const builtDuringFailure = new Set<Function>();
+
+class ModelBuilder {
+  constructor(private readonly problems: DefinitionProblem[]) {}
+
+  build(target: Function): ArgsModel {
+    const cached = cache.get(target);
+    if (cached) return cached;
+    const records = readPropertyParamRecords(target);
+    const className = target.name || 'anonymous class';
+    const validators = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+    const validatorsByProperty = groupBy(validators, (v) => v.propertyName);
+
+    if (records.size === 0) {
+      this.problems.push({
+        code: 'no_params',
+        where: className,
+        message: 'the class has no @Param properties, so it cannot describe tool arguments.',
+        fix: `decorate each argument property of ${className} with @Param({ description: … }).`,
+      });
+    }
+    for (const property of validatorsByProperty.keys()) {
+      if (!records.has(property)) {
+        this.problems.push({
+          code: 'validator_without_param',
+          where: `${className}.${property}`,
+          message: 'has class-validator decorators but no @Param, so the model would never see it.',
+          fix: `add @Param({ description: … }) to ${className}.${property}, or remove its validators.`,
+        });
+      }
+    }
+
+    // Register the (mutable, not yet frozen) model first so recursive references resolve to it.
+    const model = newModel(target, className, usesClassTransformer(target));
+    cache.set(target, model);
+    builtDuringFailure.add(target);
+    const properties: PropertyModel[] = [];
+
+    for (const [property, propertyRecords] of records) {
+      const where = `${className}.${property}`;
+      const options = this.mergeOptions(where, propertyRecords.map((r) => r.options));
+      const designType = getDesignMetadata('design:type', target.prototype as object, property);
+      const built = this.buildProperty(where, options.name ?? property, options, designType, validatorsByProperty.get(property) ?? [], property);
+      if (built) properties.push(built);
+    }
+    return completeModel(model, properties, this.problems);
+  }
+
+  buildProperty(
+    where: string,
+    name: string,
+    paramOptions: ParamOptions,
+    designType: unknown,
+    validators: readonly ValidationMetadata[],
+    property: string = name,
+  ): PropertyModel | undefined {
+    const options: MutableOptions = { ...paramOptions };
+    const checks: ValidatorCheck[] = [];
+    const residualValidators: ValidationMetadata[] = [];
+    let integerFromValidators = false;
+
+    for (const validator of validators) {
+      const outcome = applyValidator(validator, options);
+      if (outcome === 'integer') {
+        integerFromValidators = true;
+      } else if (outcome === 'check') {
+        checks.push({ name: validator.name ?? '', constraints: validator.constraints ?? [], each: validator.each === true });
+      } else if (outcome === 'residual') {
+        residualValidators.push(validator);
+      }
+    }
+    if (integerFromValidators) options.integer = true;
+
+    const type = this.resolveType(where, options, designType);
+    if (!type) return undefined;
+    this.checkBounds(where, options);
+
+    const property_: PropertyModel = {
+      property,
+      name,
+      type,
+      optional: options.optional === true || options.default !== undefined,
+      nullable: options.nullable === true,
+      hasDefault: options.default !== undefined,
+      ...(options.default !== undefined ? { default: options.default } : {}),
+      ...(options.description ? { description: options.description } : {}),
+      ...(options.title ? { title: options.title } : {}),
+      ...(options.examples ? { examples: Object.freeze([...options.examples]) } : {}),
+      ...(options.deprecated ? { deprecated: true } : {}),
+      checks: Object.freeze(checks),
+      residualValidators: Object.freeze(residualValidators),
+    };
+    return Object.freeze(property_);
+  }
+
+  private mergeOptions(where: string, all: readonly ParamOptions[]): ParamOptions {
+    const merged: Record<string, unknown> = {};
+    for (const options of all) {
+      for (const [key, value] of Object.entries(options)) {
+        if (value === undefined) continue;
+        if (key in merged && !sameOption(merged[key], value)) {
+          this.problems.push({
+            code: 'conflicting_params',
+            where,
+            message: `two @Param decorators disagree on '${key}'.`,
+            fix: 'keep one @Param per property, or make them agree.',
+          });
+          continue;
+        }
+        merged[key] = value;
+      }
+    }
+    return merged as ParamOptions;
+  }
+
+  private resolveType(where: string, options: MutableOptions, designType: unknown): TypeNode | undefined {
+    if (options.type) {
+      let result: TypeThunkResult;
+      try {
+        result = options.type();
+      } catch (error) {
+        this.problems.push({
+          code: 'invalid_type_thunk',
+          where,
+          message: `its type thunk threw: ${error instanceof Error ? error.message : String(error)}.`,
+          fix: 'make the thunk return a class or [Class], e.g. type: () => [EditOp].',
+        });
+        return undefined;
+      }
+      return this.fromReference(where, result, options, 0);
+    }
+    if (options.enum !== undefined && (designType === undefined || designType === Object || designType === String || designType === Number)) {
+      return this.enumNode(where, options.enum, options);
+    }
+    if (designType === Array) {
+      this.problems.push({
+        code: 'reflection_gap',
+        where,
+        message: 'reflection gives Array; say the item type.',
+        fix: `@Param({ type: () => [Item] }) — e.g. () => [String], () => [Number] or () => [SomeArgsClass].`,
+      });
+      return undefined;
+    }
+    if (designType === undefined || designType === Object) {
+      const seen = designType === undefined ? 'undefined (is emitDecoratorMetadata on?)' : 'Object (a union, alias, interface or any)';
+      this.problems.push({
+        code: 'reflection_gap',
+        where,
+        message: `reflection gives ${seen}; say the type.`,
+        fix: '@Param({ type: () => SomeClass }) for a nested class, or @Param({ enum: [...] }) for a union of literals.',
+      });
+      return undefined;
+    }
+    return this.fromReference(where, designType as TypeReference, options, 0);
+  }
+
+  private fromReference(where: string, reference: TypeThunkResult, options: MutableOptions, depth: number): TypeNode | undefined {
+    if (Array.isArray(reference)) {
+      if (reference.length !== 1) {
+        this.problems.push({
+          code: 'invalid_type_thunk',
+          where,
+          message: `its type thunk returns an array of ${reference.length} entries.`,
+          fix: 'an array type has exactly one item type: type: () => [Item].',
+        });
+        return undefined;
+      }
+      const items = this.fromReference(where, reference[0] as TypeThunkResult, options, depth + 1);
+      if (!items) return undefined;
+      const node: ArrayNode = {
+        kind: 'array',
+        items,
+        ...(depth === 0 ? pick(options, ['minItems', 'maxItems', 'uniqueItems']) : {}),
+      };
+      return Object.freeze(node);
+    }
+    if (options.enum !== undefined) return this.enumNode(where, options.enum, options);
+    if (reference === String) {
+      const node: StringNode = { kind: 'string', ...pick(options, ['minLength', 'maxLength', 'format']) };
+      const pattern = options.pattern instanceof RegExp ? options.pattern.source : options.pattern;
+      return Object.freeze(pattern === undefined ? node : { ...node, pattern });
+    }
+    if (reference === Number) {
+      const node: NumberNode = {
+        kind: 'number',
+        integer: options.integer === true,
+        ...pick(options, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']),
+      };
+      return Object.freeze(node);
+    }
+    if (reference === Boolean) return Object.freeze({ kind: 'boolean' as const });
+    if (reference === Object || reference === Array || reference === undefined || reference === null) {
+      this.problems.push({
+        code: 'reflection_gap',
+        where,
+        message: `its type resolves to ${String((reference as Function | undefined)?.name ?? reference)}.`,
+        fix: 'name a concrete type: String, Number, Boolean, an args class, or [Item].',
+      });
+      return undefined;
+    }
+    if (typeof reference !== 'function' || UNSUPPORTED.has(reference)) {
+      const label = typeof reference === 'function' ? reference.name : typeof reference;
+      this.problems.push({
+        code: 'unsupported_type',
+        where,
+        message: `${label} has no JSON form a model can send.`,
+        fix: 'use a string (with a format, e.g. date-time), a number, a boolean, an args class or an array.',
+      });
+      return undefined;
+    }
+    const nested = cache.get(reference) ?? this.build(reference);
+    return Object.freeze({ kind: 'object' as const, model: nested });
+  }
+
+  private enumNode(where: string, source: EnumSource, options: MutableOptions): TypeNode | undefined {
+    const values = enumValues(source);
+    if (values.length === 0 || values.some((v) => typeof v !== 'string' && !(typeof v === 'number' && Number.isFinite(v)))) {
+      this.problems.push({
+        code: 'invalid_enum',
+        where,
+        message: 'its enum has no values, or values that are not strings or finite numbers.',
+        fix: "give a non-empty list, e.g. enum: ['a', 'b'], or a TypeScript enum.",
+      });
+      return undefined;
+    }
+    const allowed = options.allowedValues ? values.filter((v) => options.allowedValues!.includes(v)) : values;
+    return Object.freeze({ kind: 'enum' as const, values: Object.freeze(unique(allowed)) });
+  }
+
+  private checkBounds(where: string, options: MutableOptions): void {
+    const pairs: [keyof MutableOptions, keyof MutableOptions][] = [
+      ['minimum', 'maximum'],
+      ['minLength', 'maxLength'],
+      ['minItems', 'maxItems'],
+    ];
+    for (const [low, high] of pairs) {
+      const a = options[low];
+      const b = options[high];
+      if (typeof a === 'number' && typeof b === 'number' && a > b) {
+        this.problems.push({
+          code: 'invalid_option',
+          where,
+          message: `${String(low)} (${a}) is greater than ${String(high)} (${b}), so no value is valid.`,
+          fix: `make ${String(low)} ≤ ${String(high)}.`,
+        });
+      }
+    }
+    if (options.pattern !== undefined) {
+      try {
+        new RegExp(options.pattern instanceof RegExp ? options.pattern.source : options.pattern, 'u');
+      } catch {
+        this.problems.push({
+          code: 'invalid_option',
+          where,
+          message: 'its pattern is not a valid unicode regular expression.',
+          fix: 'write a pattern that compiles with new RegExp(pattern, "u").',
+        });
+      }
+    }
+  }
+}
+
+type MutableOptions = { -readonly [K in keyof ParamOptions]: ParamOptions[K] } & {
+  allowedValues?: readonly (string | number)[];
+};
+
+const UNSUPPORTED = new Set<Function>([Date, Map, Set, Promise, Function, Symbol, BigInt, RegExp, WeakMap, WeakSet]);
+
+/**
+ * Folds one class-validator decorator into the options. Returns what the decoder must do about it:
+ * nothing more (`covered`), enforce integer-ness, call class-validator's function (`check`), or run
+ * class-validator itself (`residual`).
+ */
+function applyValidator(
+  validator: ValidationMetadata,
+  options: MutableOptions,
+): 'covered' | 'integer' | 'check' | 'residual' {
+  const c = validator.constraints ?? [];
+  switch (validator.type) {
+    case 'conditionalValidation':
+      if (validator.name === 'isOptional') {
+        options.optional = true;
+        options.nullable = options.nullable ?? false;
+        return 'covered';
+      }
+      return 'residual';
+    case 'nestedValidation':
+    case 'whitelistValidation':
+    case 'isDefined':
+      return 'covered';
+    case 'customValidation':
+      break;
+    default:
+      return 'residual';
+  }
+  switch (validator.name) {
+    case 'isInt':
+      return 'integer';
+    case 'isString':
+    case 'isNumber':
+    case 'isBoolean':
+    case 'isArray':
+    case 'isDefined':
+      return 'covered';
+    case 'min':
+      options.minimum = maxOf(options.minimum, c[0] as number);
+      return 'covered';
+    case 'max':
+      options.maximum = minOf(options.maximum, c[0] as number);
+      return 'covered';
+    case 'isPositive':
+      options.exclusiveMinimum = maxOf(options.exclusiveMinimum, 0);
+      return 'covered';
+    case 'isNegative':
+      options.exclusiveMaximum = minOf(options.exclusiveMaximum, 0);
+      return 'covered';
+    case 'isLength':
+      options.minLength = maxOf(options.minLength, c[0] as number);
+      if (typeof c[1] === 'number') options.maxLength = minOf(options.maxLength, c[1]);
+      return 'covered';
+    case 'minLength':
+      options.minLength = maxOf(options.minLength, c[0] as number);
+      return 'covered';
+    case 'maxLength':
+      options.maxLength = minOf(options.maxLength, c[0] as number);
+      return 'covered';
+    case 'isNotEmpty':
+      return 'residual';
+    case 'matches': {
+      const pattern = c[0];
+      const modifiers = c[1];
+      if (options.pattern !== undefined || (typeof modifiers === 'string' && modifiers.length > 0)) return 'residual';
+      if (pattern instanceof RegExp && pattern.flags.replace(/[gu]/g, '') !== '') return 'residual';
+      options.pattern = pattern instanceof RegExp ? pattern.source : String(pattern);
+      return 'covered';
+    }
+    case 'isEmail':
+      options.format = options.format ?? 'email';
+      return 'check';
+    case 'isUrl':
+      options.format = options.format ?? 'uri';
+      return 'check';
+    case 'isUuid':
+      options.format = options.format ?? 'uuid';
+      return 'check';
+    case 'isIso8601':
+    case 'isDateString':
+      options.format = options.format ?? 'date-time';
+      return 'check';
+    case 'isIn':
+      options.allowedValues = intersect(options.allowedValues, c[0] as readonly (string | number)[]);
+      if (options.enum === undefined) options.enum = c[0] as readonly (string | number)[];
+      return 'covered';
+    case 'isEnum':
+      options.allowedValues = intersect(options.allowedValues, enumValues(c[0] as EnumSource));
+      if (options.enum === undefined) options.enum = c[0] as EnumSource;
+      return 'covered';
+    case 'arrayMinSize':
+      options.minItems = maxOf(options.minItems, c[0] as number);
+      return 'covered';
+    case 'arrayMaxSize':
+      options.maxItems = minOf(options.maxItems, c[0] as number);
+      return 'covered';
+    case 'arrayUnique':
+      if (c.length > 0 && c[0] !== undefined) return 'residual';
+      options.uniqueItems = true;
+      return 'covered';
+    default:
+      return 'residual';
+  }
+}
+
+/** The values of an enum source: a list, or a TypeScript enum object without numeric reverse mappings. */
+export function enumValues(source: EnumSource): (string | number)[] {
+  if (Array.isArray(source)) return [...(source as readonly (string | number)[])];
+  const record = source as Readonly<Record<string, string | number>>;
+  // A numeric TypeScript enum also maps each number back to its key: { A: 0, '0': 'A' }.
+  const isReverseMapping = (key: string): boolean => {
+    const value = record[key];
+    return typeof value === 'string' && record[value] === Number(key);
+  };
+  return Object.keys(record)
+    .filter((key) => !isReverseMapping(key))
+    .map((key) => record[key] as string | number);
+}
+
+type MutableModel = { -readonly [K in keyof ArgsModel]: ArgsModel[K] } & { byName: Map<string, PropertyModel> };
+
+function newModel(target: Function, name: string, transformer: boolean): MutableModel {
+  return {
+    target,
+    name,
+    properties: [],
+    byName: new Map(),
+    needsClassValidator: false,
+    usesClassTransformer: transformer,
+  };
+}
+
+function completeModel(model: MutableModel, properties: PropertyModel[], problems: DefinitionProblem[]): ArgsModel {
+  for (const property of properties) {
+    if (model.byName.has(property.name)) {
+      problems.push({
+        code: 'conflicting_params',
+        where: `${model.name}.${property.property}`,
+        message: `two arguments are both named '${property.name}'.`,
+        fix: 'give each argument a distinct name.',
+      });
+      continue;
+    }
+    model.byName.set(property.name, property);
+  }
+  model.properties = Object.freeze([...model.byName.values()]);
+  model.needsClassValidator = properties.some((p) => p.residualValidators.length > 0);
+  return Object.freeze(model);
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    groups.set(k, [...(groups.get(k) ?? []), item]);
+  }
+  return groups;
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
+
+function maxOf(a: number | undefined, b: number): number {
+  return a === undefined ? b : Math.max(a, b);
+}
+
+function minOf(a: number | undefined, b: number): number {
+  return a === undefined ? b : Math.min(a, b);
+}
+
+function intersect(
+  current: readonly (string | number)[] | undefined,
+  next: readonly (string | number)[],
+): readonly (string | number)[] {
+  return current === undefined ? next : current.filter((v) => next.includes(v));
+}
+
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}
+
+function sameOption(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof RegExp && b instanceof RegExp) return a.source === b.source && a.flags === b.flags;
+  if (typeof a === 'function' || typeof b === 'function') return false;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}
