@@ -3,7 +3,11 @@ import type { ParamOptions } from '../metadata/param-options';
 import type { MethodParamRecord, PropertyParamRecord } from '../metadata/records';
 
 /** A decorator usable on an args-class property and on a tool method's parameter. */
-export type ParamDecorator = (target: object, propertyKey: string | symbol | undefined, parameterIndex?: number) => void;
+export type ParamDecorator = (
+  target: object,
+  propertyKey: string | symbol | undefined,
+  parameterIndex?: number,
+) => void;
 
 /**
  * Declares a tool argument: on a property of an args class (`@Param({ description })`), or on a

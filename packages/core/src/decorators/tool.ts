@@ -3,7 +3,11 @@ import type { ToolMethodRecord } from '../metadata/records';
 import type { ToolOptions } from '../metadata/tool-options';
 
 /** A decorator usable on a class (one tool) and on methods of a service class (one tool each). */
-export type ToolDecorator = (target: object, propertyKey?: string | symbol, descriptor?: PropertyDescriptor) => void;
+export type ToolDecorator = (
+  target: object,
+  propertyKey?: string | symbol,
+  descriptor?: PropertyDescriptor,
+) => void;
 
 /**
  * Marks a class as a tool (implementing `run(args, ctx)` or `async *execute(args, ctx)`), or a
@@ -11,7 +15,10 @@ export type ToolDecorator = (target: object, propertyKey?: string | symbol, desc
  * when its definition is read, so decorator order never matters.
  */
 export function Tool(options: ToolOptions): ToolDecorator {
-  const frozen = Object.freeze({ ...options, annotations: options.annotations && { ...options.annotations } });
+  const frozen = Object.freeze({
+    ...options,
+    annotations: options.annotations && { ...options.annotations },
+  });
   return (target, propertyKey) => {
     if (propertyKey === undefined) {
       updateOwnMetadata<readonly ToolOptions[]>(

@@ -15,7 +15,9 @@ export const MetadataKeys = {
 /** Reads metadata defined on `target` itself (never inherited). */
 export function getOwnMetadata<T>(key: string, target: object, property?: string | symbol): T | undefined {
   return (
-    property === undefined ? Reflect.getOwnMetadata(key, target) : Reflect.getOwnMetadata(key, target, property)
+    property === undefined
+      ? Reflect.getOwnMetadata(key, target)
+      : Reflect.getOwnMetadata(key, target, property)
   ) as T | undefined;
 }
 
@@ -36,5 +38,7 @@ export function getDesignMetadata(
   target: object,
   property?: string | symbol,
 ): unknown {
-  return property === undefined ? Reflect.getMetadata(key, target) : Reflect.getMetadata(key, target, property);
+  return property === undefined
+    ? Reflect.getMetadata(key, target)
+    : Reflect.getMetadata(key, target, property);
 }

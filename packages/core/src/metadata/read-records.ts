@@ -1,9 +1,5 @@
 import { getOwnMetadata, MetadataKeys } from './metadata-store';
-import type {
-  MethodParamRecords,
-  PropertyParamRecords,
-  ToolMethodRecords,
-} from './records';
+import type { MethodParamRecords, PropertyParamRecords, ToolMethodRecords } from './records';
 import type { ToolOptions } from './tool-options';
 
 /** The `@Tool` options recorded on a class itself (a class tool), if any. */
@@ -51,8 +47,17 @@ export function hasParamMetadata(target: Function): boolean {
 
 function prototypeChain(start: object | null): object[] {
   const chain: object[] = [];
-  for (let current = start; current && current !== Object.prototype; current = Object.getPrototypeOf(current)) {
+  for (
+    let current = start;
+    current && current !== Object.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
     chain.push(current);
   }
   return chain;
+}
+
+/** `@Param` records mistakenly placed on constructor parameters (recorded on the class itself). */
+export function readConstructorParamRecords(target: Function): readonly unknown[] {
+  return getOwnMetadata<MethodParamRecords>(MetadataKeys.methodParams, target)?.get('') ?? [];
 }

@@ -40,7 +40,11 @@ export interface InlineParam {
  * Builds the model of a method's inline `@Param` parameters: a synthetic args class whose
  * properties are the parameters, in parameter order. Not cached here (the caller caches per method).
  */
-export function buildInlineArgsModel(className: string, method: string, params: readonly InlineParam[]): ArgsModel {
+export function buildInlineArgsModel(
+  className: string,
+  method: string,
+  params: readonly InlineParam[],
+): ArgsModel {
   const problems: DefinitionProblem[] = [];
   const synthetic = { [`${className}.${method} arguments`]: class {} }[`${className}.${method} arguments`]!;
   const builder = new ModelBuilder(problems);
@@ -52,7 +56,8 @@ export function buildInlineArgsModel(className: string, method: string, params: 
       problems.push({
         code: 'missing_param_name',
         where,
-        message: 'a method parameter needs an explicit name, since parameter names do not survive compilation.',
+        message:
+          'a method parameter needs an explicit name, since parameter names do not survive compilation.',
         fix: `write @Param('name', { … }) on parameter ${param.index}.`,
       });
       continue;
@@ -107,9 +112,19 @@ class ModelBuilder {
 
     for (const [property, propertyRecords] of records) {
       const where = `${className}.${property}`;
-      const options = this.mergeOptions(where, propertyRecords.map((r) => r.options));
+      const options = this.mergeOptions(
+        where,
+        propertyRecords.map((r) => r.options),
+      );
       const designType = getDesignMetadata('design:type', target.prototype as object, property);
-      const built = this.buildProperty(where, options.name ?? property, options, designType, validatorsByProperty.get(property) ?? [], property);
+      const built = this.buildProperty(
+        where,
+        options.name ?? property,
+        options,
+        designType,
+        validatorsByProperty.get(property) ?? [],
+        property,
+      );
       if (built) properties.push(built);
     }
     return completeModel(model, properties, this.problems);
@@ -133,7 +148,11 @@ class ModelBuilder {
       if (outcome === 'integer') {
         integerFromValidators = true;
       } else if (outcome === 'check') {
-        checks.push({ name: validator.name ?? '', constraints: validator.constraints ?? [], each: validator.each === true });
+        checks.push({
+          name: validator.name ?? '',
+          constraints: validator.constraints ?? [],
+          each: validator.each === true,
+        });
       } else if (outcome === 'residual') {
         residualValidators.push(validator);
       }
@@ -198,7 +217,10 @@ class ModelBuilder {
       }
       return this.fromReference(where, result, options, 0);
     }
-    if (options.enum !== undefined && (designType === undefined || designType === Object || designType === String || designType === Number)) {
+    if (
+      options.enum !== undefined &&
+      (designType === undefined || designType === Object || designType === String || designType === Number)
+    ) {
       return this.enumNode(where, options.enum, options);
     }
     if (designType === Array) {
@@ -211,7 +233,10 @@ class ModelBuilder {
       return undefined;
     }
     if (designType === undefined || designType === Object) {
-      const seen = designType === undefined ? 'undefined (is emitDecoratorMetadata on?)' : 'Object (a union, alias, interface or any)';
+      const seen =
+        designType === undefined
+          ? 'undefined (is emitDecoratorMetadata on?)'
+          : 'Object (a union, alias, interface or any)';
       this.problems.push({
         code: 'reflection_gap',
         where,
@@ -223,7 +248,12 @@ class ModelBuilder {
     return this.fromReference(where, designType as TypeReference, options, 0);
   }
 
-  private fromReference(where: string, reference: TypeThunkResult, options: MutableOptions, depth: number): TypeNode | undefined {
+  private fromReference(
+    where: string,
+    reference: TypeThunkResult,
+    options: MutableOptions,
+    depth: number,
+  ): TypeNode | undefined {
     if (Array.isArray(reference)) {
       if (reference.length !== 1) {
         this.problems.push({
@@ -283,7 +313,10 @@ class ModelBuilder {
 
   private enumNode(where: string, source: EnumSource, options: MutableOptions): TypeNode | undefined {
     const values = enumValues(source);
-    if (values.length === 0 || values.some((v) => typeof v !== 'string' && !(typeof v === 'number' && Number.isFinite(v)))) {
+    if (
+      values.length === 0 ||
+      values.some((v) => typeof v !== 'string' && !(typeof v === 'number' && Number.isFinite(v)))
+    ) {
       this.problems.push({
         code: 'invalid_enum',
         where,
@@ -333,7 +366,18 @@ type MutableOptions = { -readonly [K in keyof ParamOptions]: ParamOptions[K] } &
   allowedValues?: readonly (string | number)[];
 };
 
-const UNSUPPORTED = new Set<Function>([Date, Map, Set, Promise, Function, Symbol, BigInt, RegExp, WeakMap, WeakSet]);
+const UNSUPPORTED = new Set<Function>([
+  Date,
+  Map,
+  Set,
+  Promise,
+  Function,
+  Symbol,
+  BigInt,
+  RegExp,
+  WeakMap,
+  WeakSet,
+]);
 
 /**
  * Folds one class-validator decorator into the options. Returns what the decoder must do about it:
@@ -398,7 +442,8 @@ function applyValidator(
     case 'matches': {
       const pattern = c[0];
       const modifiers = c[1];
-      if (options.pattern !== undefined || (typeof modifiers === 'string' && modifiers.length > 0)) return 'residual';
+      if (options.pattern !== undefined || (typeof modifiers === 'string' && modifiers.length > 0))
+        return 'residual';
       if (pattern instanceof RegExp && pattern.flags.replace(/[gu]/g, '') !== '') return 'residual';
       options.pattern = pattern instanceof RegExp ? pattern.source : String(pattern);
       return 'covered';
@@ -453,7 +498,9 @@ export function enumValues(source: EnumSource): (string | number)[] {
     .map((key) => record[key] as string | number);
 }
 
-type MutableModel = { -readonly [K in keyof ArgsModel]: ArgsModel[K] } & { byName: Map<string, PropertyModel> };
+type MutableModel = { -readonly [K in keyof ArgsModel]: ArgsModel[K] } & {
+  byName: Map<string, PropertyModel>;
+};
 
 function newModel(target: Function, name: string, transformer: boolean): MutableModel {
   return {
@@ -466,7 +513,11 @@ function newModel(target: Function, name: string, transformer: boolean): Mutable
   };
 }
 
-function completeModel(model: MutableModel, properties: PropertyModel[], problems: DefinitionProblem[]): ArgsModel {
+function completeModel(
+  model: MutableModel,
+  properties: PropertyModel[],
+  problems: DefinitionProblem[],
+): ArgsModel {
   for (const property of properties) {
     if (model.byName.has(property.name)) {
       problems.push({

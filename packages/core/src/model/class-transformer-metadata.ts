@@ -17,7 +17,11 @@ const storage = (require('class-transformer/cjs/storage') as { defaultMetadataSt
 export function usesClassTransformer(target: Function): boolean {
   if (storage.getExposedMetadatas(target).length > 0) return true;
   if (storage.getExcludedMetadatas(target).length > 0) return true;
-  for (let current: Function | null = target; current && current !== Object; current = Object.getPrototypeOf(current) as Function | null) {
+  for (
+    let current: Function | null = target;
+    current && current !== Object;
+    current = Object.getPrototypeOf(current) as Function | null
+  ) {
     const transforms = storage._transformMetadatas.get(current);
     if (transforms && transforms.size > 0) return true;
   }

@@ -1,0 +1,301 @@
+import { getDesignMetadata } from '../metadata/metadata-store';
+import type { TypeReference } from '../metadata/param-options';
+import {
+  hasParamMetadata,
+  readConstructorParamRecords,
+  readClassToolRecords,
+  readMethodParamRecords,
+  readToolMethodRecords,
+} from '../metadata/read-records';
+import type { ToolOptions } from '../metadata/tool-options';
+import type { ArgsModel } from './args-model';
+import { buildInlineArgsModel, getArgsModel } from './build-args-model';
+import type { DefinitionProblem } from './definition-problem';
+import { NoArguments } from './no-arguments';
+import { ToolDefinitionError } from './tool-definition-error';
+import type { ToolDescriptor } from './tool-descriptor';
+
+/** The pattern tool names must match: the limit providers enforce. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+const cache = new WeakMap<Function, readonly ToolDescriptor[]>();
+
+/**
+ * Reads every tool a class declares: the class itself (`@Tool` on the class, with `run` or
+ * `execute`) and each `@Tool` method. Judges completeness here, collecting all problems into one
+ * `ToolDefinitionError`. Cached per class.
+ */
+export function readToolDescriptors(target: Function): readonly ToolDescriptor[] {
+  const cached = cache.get(target);
+  if (cached) return cached;
+  const problems: DefinitionProblem[] = [];
+  const descriptors: ToolDescriptor[] = [];
+  const className = target.name || 'anonymous class';
+  const classRecords = readClassToolRecords(target);
+  const methodRecords = readToolMethodRecords(target);
+
+  if (classRecords.length === 0 && methodRecords.size === 0) {
+    problems.push({
+      code: 'not_a_tool',
+      where: className,
+      message: 'is not a tool: it has no @Tool on the class or on any method.',
+      fix: `add @Tool({ name, description }) to ${className} (with a run or execute method), or to its tool methods.`,
+    });
+  }
+  if (classRecords.length > 1) {
+    problems.push({
+      code: 'conflicting_params',
+      where: className,
+      message: `has ${classRecords.length} @Tool decorators; a class is one tool.`,
+      fix: 'keep one @Tool on the class; put further tools on methods.',
+    });
+  }
+  if (readConstructorParamRecords(target).length > 0) {
+    problems.push({
+      code: 'param_on_constructor',
+      where: `${className} constructor`,
+      message:
+        '@Param is on a constructor parameter; constructor parameters are dependencies, not arguments.',
+      fix: 'inject dependencies with @inject(Token); put @Param on args-class properties or tool-method parameters.',
+    });
+  }
+
+  const prototype = target.prototype as Record<string, unknown>;
+  const classOptions = classRecords[0];
+  if (classOptions) {
+    const method =
+      typeof prototype['execute'] === 'function'
+        ? 'execute'
+        : typeof prototype['run'] === 'function'
+          ? 'run'
+          : undefined;
+    if (method === undefined) {
+      problems.push({
+        code: 'missing_run',
+        where: className,
+        message: `is a @Tool class (${classOptions.name}) with neither run nor execute.`,
+        fix: `implement run(args, ctx) or async *execute(args, ctx) in ${className}.`,
+      });
+    } else {
+      const descriptor = describe(target, className, method, classOptions, problems);
+      if (descriptor) descriptors.push(descriptor);
+    }
+  }
+  for (const [method, records] of methodRecords) {
+    const options = records[0]!.options;
+    if (records.length > 1) {
+      problems.push({
+        code: 'conflicting_params',
+        where: `${className}.${method}`,
+        message: `has ${records.length} @Tool decorators; a method is one tool.`,
+        fix: 'keep one @Tool per method.',
+      });
+    }
+    if (typeof prototype[method] !== 'function') {
+      problems.push({
+        code: 'missing_run',
+        where: `${className}.${method}`,
+        message: '@Tool is on something that is not a method.',
+        fix: 'put @Tool on a method of the service class.',
+      });
+      continue;
+    }
+    const descriptor = describe(target, className, method, options, problems);
+    if (descriptor) descriptors.push(descriptor);
+  }
+
+  if (problems.length > 0) throw new ToolDefinitionError(problems);
+  const frozen = Object.freeze(descriptors);
+  cache.set(target, frozen);
+  return frozen;
+}
+
+/** Reads the descriptor of a function tool (`defineTool`): the same record, without decorators. */
+export function describeFunctionTool(
+  options: ToolOptions,
+  fn: (...parameters: any[]) => unknown,
+): ToolDescriptor {
+  const problems: DefinitionProblem[] = [];
+  checkOptions(options.name, options, problems);
+  let args: ArgsModel | undefined;
+  let output: ArgsModel | undefined;
+  if (options.args && options.args !== NoArguments)
+    args = collect(() => getArgsModel(options.args!), problems);
+  if (options.output) output = collect(() => getArgsModel(options.output!), problems);
+  if (options.args === undefined && fn.length >= 2) {
+    problems.push({
+      code: 'missing_args',
+      where: options.name,
+      message: 'the function takes arguments, but no args class is named.',
+      fix: `defineTool({ name: '${options.name}', args: SomeArgs, … }, (args, ctx) => …).`,
+    });
+  }
+  if (problems.length > 0) throw new ToolDefinitionError(problems);
+  return Object.freeze({
+    options,
+    className: options.name,
+    method: fn.name || 'function',
+    streaming: isGeneratorFunction(fn),
+    argumentStyle: args ? 'instance' : 'none',
+    args,
+    positional: Object.freeze([]),
+    contextIndex: args || options.args === NoArguments ? 1 : 0,
+    output,
+  } satisfies ToolDescriptor);
+}
+
+function describe(
+  target: Function,
+  className: string,
+  method: string,
+  options: ToolOptions,
+  problems: DefinitionProblem[],
+): ToolDescriptor | undefined {
+  const where = `${className}.${method}`;
+  checkOptions(where, options, problems);
+  const fn = (target.prototype as Record<string, Function>)[method]!;
+  const inlineParams = readMethodParamRecords(target).get(method) ?? [];
+  const paramTypes = (getDesignMetadata('design:paramtypes', target.prototype as object, method) ??
+    undefined) as unknown[] | undefined;
+  const output = options.output ? collect(() => getArgsModel(options.output!), problems) : undefined;
+  const base = { options, className, method, streaming: isGeneratorFunction(fn), output };
+
+  if (inlineParams.length > 0) {
+    if (options.args) {
+      problems.push({
+        code: 'conflicting_params',
+        where,
+        message: 'has both an args class (@Tool({ args })) and @Param method parameters.',
+        fix: 'use one style: an args class, or @Param on each parameter.',
+      });
+      return undefined;
+    }
+    const indexes = inlineParams.map((p) => p.index).sort((a, b) => a - b);
+    if (indexes.some((index, i) => index !== i)) {
+      problems.push({
+        code: 'missing_param_name',
+        where,
+        message: 'the @Param parameters must come first, one per parameter, before the context.',
+        fix: 'decorate every argument parameter with @Param(name) and pass the context last.',
+      });
+      return undefined;
+    }
+    const args = collect(
+      () =>
+        buildInlineArgsModel(
+          className,
+          method,
+          inlineParams.map((p) => ({
+            index: p.index,
+            options: p.options,
+            designType: paramTypes?.[p.index],
+          })),
+        ),
+      problems,
+    );
+    if (!args) return undefined;
+    return Object.freeze({
+      ...base,
+      argumentStyle: 'positional' as const,
+      args,
+      positional: Object.freeze(args.properties.map((p) => p.property)),
+      contextIndex: inlineParams.length,
+    });
+  }
+
+  if (options.args === NoArguments) {
+    return Object.freeze({
+      ...base,
+      argumentStyle: 'none' as const,
+      args: undefined,
+      positional: Object.freeze([]),
+      contextIndex: 1,
+    });
+  }
+  const argsClass = options.args ?? argsClassFromReflection(paramTypes);
+  if (argsClass) {
+    const args = collect(() => getArgsModel(argsClass), problems);
+    if (!args) return undefined;
+    return Object.freeze({
+      ...base,
+      argumentStyle: 'instance' as const,
+      args,
+      positional: Object.freeze([]),
+      contextIndex: 1,
+    });
+  }
+  // Without an args class the method may take only the context: `run()`, or a decorated
+  // `ping(ctx: ToolCallContext)` whose one parameter reflects as Object (an interface).
+  const takesArguments = paramTypes
+    ? paramTypes.length >= 2 || (paramTypes.length === 1 && paramTypes[0] !== Object)
+    : fn.length >= 1;
+  if (takesArguments) {
+    problems.push({
+      code: 'missing_args',
+      where,
+      message: paramTypes
+        ? 'takes a parameter that is neither an args class nor the context.'
+        : 'takes parameters, but reflection cannot see their types (an undecorated method has none).',
+      fix: `name the args class: @Tool({ name: '${options.name}', args: SomeArgs, … }); for a tool without arguments that needs the context, args: NoArguments.`,
+    });
+    return undefined;
+  }
+  return Object.freeze({
+    ...base,
+    argumentStyle: 'none' as const,
+    args: undefined,
+    positional: Object.freeze([]),
+    contextIndex: 0,
+  });
+}
+
+function argsClassFromReflection(paramTypes: unknown[] | undefined): TypeReference | undefined {
+  const first = paramTypes?.[0];
+  if (typeof first === 'function' && first !== Object && hasParamMetadata(first))
+    return first as TypeReference;
+  return undefined;
+}
+
+function checkOptions(where: string, options: ToolOptions, problems: DefinitionProblem[]): void {
+  if (typeof options.name !== 'string' || !TOOL_NAME_PATTERN.test(options.name)) {
+    problems.push({
+      code: 'invalid_name',
+      where,
+      message: `the tool name ${JSON.stringify(options.name)} does not match ^[a-zA-Z0-9_-]{1,64}$ (the limit providers enforce).`,
+      fix: 'use letters, digits, _ and -, at most 64 characters, e.g. read_file.',
+    });
+  }
+  if (typeof options.description !== 'string' || options.description.trim() === '') {
+    problems.push({
+      code: 'invalid_option',
+      where,
+      message: `the tool ${options.name} has no description; the model chooses tools by their descriptions.`,
+      fix: 'say what the tool does and when to use it in description.',
+    });
+  }
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
+    problems.push({
+      code: 'invalid_option',
+      where,
+      message: `timeoutMs must be a positive number (it is ${String(options.timeoutMs)}).`,
+      fix: 'set timeoutMs to the call deadline in milliseconds, or leave it out.',
+    });
+  }
+}
+
+function collect<T>(build: () => T, problems: DefinitionProblem[]): T | undefined {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof ToolDefinitionError) {
+      problems.push(...error.problems);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+function isGeneratorFunction(fn: Function): boolean {
+  const name = (fn as { constructor?: { name?: string } }).constructor?.name;
+  return name === 'AsyncGeneratorFunction' || name === 'GeneratorFunction';
+}
