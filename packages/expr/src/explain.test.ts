@@ -31,6 +31,18 @@ describe('explain', () => {
     });
   });
 
+  it('explains the README example: a false or names both of its leaves', () => {
+    const requirement = Expr.or(Expr.value('read_file'), Expr.value('skipReadBeforeEdit'));
+    expect(explain(requirement, truthOf({ read_file: false, skipReadBeforeEdit: false }))).toEqual({
+      holds: false,
+      reasons: [
+        { leaf: 'read_file', holds: false },
+        { leaf: 'skipReadBeforeEdit', holds: false },
+      ],
+      text: 'read_file is false and skipReadBeforeEdit is false',
+    });
+  });
+
   it('names every false operand of an and', () => {
     const tree = Expr.and(Expr.value('a'), Expr.value('b'), Expr.value('c'));
     const explanation = explain(tree, truthOf({ b: true }));

@@ -10,12 +10,12 @@ interface Verdict<T> {
 }
 
 /**
- * Says why `expr` does not hold, naming only the leaves that made it false. A false `and` is explained
- * by its false operands, a false `or` by all of its operands, and a false `not e` by whatever made `e`
- * true (so those leaves are reported with `holds: true`). `holds` decides each leaf; `describe(leaf, holds)`
- * states a leaf's value in words, by default `"<leaf> is true"` / `"<leaf> is false"`. The text joins the
- * statements with commas and a final "and"; a constant (or an empty `or`/`and`) that decided the result
- * reads `false never holds` or `true always holds`, and has no entry in `reasons`. When `expr` holds: no reasons and empty text.
+ * Says why `expr` does not hold, naming only the leaves that made it false: a false `and` by its false
+ * operands, a false `or` by all of its operands, a false `NOT e` by whatever made `e` true (those leaves
+ * are reported with `holds: true`). `holds` decides each leaf. `describe(leaf, holds)` states a leaf's
+ * value in words, by default `<leaf> is true` / `<leaf> is false`; the text joins the statements as
+ * "x, y and z". A deciding constant (or empty `and`/`or`) reads `true always holds` / `false never holds`
+ * in the text and has no entry in `reasons`. When `expr` holds there are no reasons and the text is `''`.
  */
 export function explain<T>(
   expr: Expr<T>,
@@ -54,15 +54,16 @@ function decide<T>(expr: Expr<T>, holds: (leaf: T) => boolean): Verdict<T> {
     }
     case 'and':
     case 'or': {
-      // `and` is decided by its false operands (if any), `or` by its true ones (if any); otherwise by all.
-      const decisive = expr.type === 'or';
+      // One false operand decides an `and`, one true operand an `or`; without any, every operand decides.
+      const decidingValue = expr.type === 'or';
       const verdicts = expr.operands.map((operand) => decide(operand, holds));
-      const deciding = verdicts.filter((verdict) => verdict.holds === decisive);
+      const deciding = verdicts.filter((verdict) => verdict.holds === decidingValue);
       if (deciding.length > 0)
-        return { holds: decisive, facts: deciding.flatMap((verdict) => verdict.facts) };
-      // An empty `and`/`or` is decided the way its constant would be, so it too has a fact to report.
-      if (verdicts.length === 0) return { holds: !decisive, facts: [{ type: decisive ? 'false' : 'true' }] };
-      return { holds: !decisive, facts: verdicts.flatMap((verdict) => verdict.facts) };
+        return { holds: decidingValue, facts: deciding.flatMap((verdict) => verdict.facts) };
+      // With no operands there is no leaf to blame, so the empty `and`/`or` speaks as its constant.
+      if (verdicts.length === 0)
+        return { holds: !decidingValue, facts: [{ type: decidingValue ? 'false' : 'true' }] };
+      return { holds: !decidingValue, facts: verdicts.flatMap((verdict) => verdict.facts) };
     }
   }
 }

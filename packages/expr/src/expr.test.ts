@@ -35,6 +35,16 @@ describe('Expr', () => {
     expect(Expr.or()).toEqual({ type: 'or', operands: [] });
   });
 
+  it('types an operator over constants alone so that it fits a tree of any leaf type', () => {
+    const empty = Expr.or();
+    const negated = Expr.not(Expr.and());
+    const operands: readonly Expr<string>[] = [empty, negated];
+    expect(operands).toEqual([
+      { type: 'or', operands: [] },
+      { type: 'not', operand: { type: 'and', operands: [] } },
+    ]);
+  });
+
   it('mixes constants with leaves of any type in one tree', () => {
     const tree: Expr<{ tool: string }> = Expr.and(
       Expr.value({ tool: 'read_file' }),

@@ -49,17 +49,17 @@ export const Expr = Object.freeze({
   },
 
   /** Holds when every operand holds; `Expr.and()` with no operands holds. */
-  and<T>(...operands: readonly Expr<T>[]): AndExpr<T> {
+  and<T = never>(...operands: readonly Expr<T>[]): AndExpr<T> {
     return Object.freeze({ type: 'and', operands: Object.freeze([...operands]) });
   },
 
   /** Holds when at least one operand holds; `Expr.or()` with no operands does not hold. */
-  or<T>(...operands: readonly Expr<T>[]): OrExpr<T> {
+  or<T = never>(...operands: readonly Expr<T>[]): OrExpr<T> {
     return Object.freeze({ type: 'or', operands: Object.freeze([...operands]) });
   },
 
   /** Holds when `operand` does not. */
-  not<T>(operand: Expr<T>): NotExpr<T> {
+  not<T = never>(operand: Expr<T>): NotExpr<T> {
     return Object.freeze({ type: 'not', operand });
   },
 
