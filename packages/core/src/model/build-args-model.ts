@@ -6,6 +6,7 @@ import { readPropertyParamRecords } from '../metadata/read-records';
 import { usesClassTransformer } from './class-transformer-metadata';
 import type { ArgsModel, PropertyModel, ValidatorCheck } from './args-model';
 import type { DefinitionProblem } from './definition-problem';
+import { NoArguments } from './no-arguments';
 import { ToolDefinitionError } from './tool-definition-error';
 import type { ArrayNode, NumberNode, StringNode, TypeNode } from './type-node';
 
@@ -18,6 +19,12 @@ const cache = new WeakMap<Function, ArgsModel>();
 export function getArgsModel(target: Function): ArgsModel {
   const cached = cache.get(target);
   if (cached) return cached;
+  if (target === NoArguments) {
+    // The documented args class of a tool without arguments: an empty model, so an empty object schema.
+    const empty = completeModel(newModel(NoArguments, NoArguments.name, false), [], []);
+    cache.set(target, empty);
+    return empty;
+  }
   const problems: DefinitionProblem[] = [];
   const model = new ModelBuilder(problems).build(target);
   if (problems.length > 0) {
@@ -66,8 +73,13 @@ export function buildInlineArgsModel(
     if (property) properties.push(property);
   }
   const model = completeModel(newModel(synthetic, `${className}.${method}`, false), properties, problems);
+  if (problems.length > 0) {
+    // Nested classes built on the way are evicted too, so reading one of them later reports its problems.
+    for (const built of builtDuringFailure) cache.delete(built);
+    builtDuringFailure.clear();
+    throw new ToolDefinitionError(problems);
+  }
   builtDuringFailure.clear();
-  if (problems.length > 0) throw new ToolDefinitionError(problems);
   return model;
 }
 
@@ -143,7 +155,7 @@ class ModelBuilder {
     const residualValidators: ValidationMetadata[] = [];
     let integerFromValidators = false;
 
-    for (const validator of validators) {
+    for (const validator of canonicalOrder(validators)) {
       const outcome = applyValidator(validator, options);
       if (outcome === 'integer') {
         integerFromValidators = true;
@@ -241,7 +253,9 @@ class ModelBuilder {
         code: 'reflection_gap',
         where,
         message: `reflection gives ${seen}; say the type.`,
-        fix: '@Param({ type: () => SomeClass }) for a nested class, or @Param({ enum: [...] }) for a union of literals.',
+        fix:
+          '@Param({ type: () => SomeClass }) for a nested class, or @Param({ enum: [...] }) for a union of literals; ' +
+          'T | null reflects as Object too: @Param({ type: () => String, nullable: true }).',
       });
       return undefined;
     }
@@ -533,6 +547,34 @@ function completeModel(
   model.properties = Object.freeze([...model.byName.values()]);
   model.needsClassValidator = properties.some((p) => p.residualValidators.length > 0);
   return Object.freeze(model);
+}
+
+/**
+ * class-validator lists metadata in decorator application order. Folding is commutative except where
+ * JSON Schema holds one value (the first `@Matches` becomes the pattern, the first `@IsEmail`/`@IsUrl`
+ * the format, the first `@IsIn` the enum order), so validators are folded in a canonical order and
+ * decorator order never changes the model.
+ */
+function canonicalOrder(validators: readonly ValidationMetadata[]): ValidationMetadata[] {
+  const key = (v: ValidationMetadata): string =>
+    `${v.name ?? ''}\u0000${v.type}\u0000${v.each === true ? 1 : 0}\u0000${constraintsKey(v.constraints)}`;
+  const keyed = validators.map((validator) => ({ validator, key: key(validator) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.validator);
+}
+
+function constraintsKey(constraints: readonly unknown[] | undefined): string {
+  try {
+    return JSON.stringify(constraints ?? [], (_key, value: unknown) =>
+      value instanceof RegExp
+        ? `/${value.source}/${value.flags}`
+        : typeof value === 'function'
+          ? String(value)
+          : value,
+    );
+  } catch {
+    return '';
+  }
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -77,7 +77,7 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
         fix: `implement run(args, ctx) or async *execute(args, ctx) in ${className}.`,
       });
     } else {
-      const descriptor = describe(target, className, method, classOptions, problems);
+      const descriptor = describe(target, className, method, 'class', classOptions, problems);
       if (descriptor) descriptors.push(descriptor);
     }
   }
@@ -100,7 +100,7 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
       });
       continue;
     }
-    const descriptor = describe(target, className, method, options, problems);
+    const descriptor = describe(target, className, method, 'method', options, problems);
     if (descriptor) descriptors.push(descriptor);
   }
 
@@ -133,6 +133,7 @@ export function describeFunctionTool(
   if (problems.length > 0) throw new ToolDefinitionError(problems);
   return Object.freeze({
     options,
+    origin: 'function',
     className: options.name,
     method: fn.name || 'function',
     streaming: isGeneratorFunction(fn),
@@ -148,6 +149,7 @@ function describe(
   target: Function,
   className: string,
   method: string,
+  origin: 'class' | 'method',
   options: ToolOptions,
   problems: DefinitionProblem[],
 ): ToolDescriptor | undefined {
@@ -158,7 +160,7 @@ function describe(
   const paramTypes = (getDesignMetadata('design:paramtypes', target.prototype as object, method) ??
     undefined) as unknown[] | undefined;
   const output = options.output ? collect(() => getArgsModel(options.output!), problems) : undefined;
-  const base = { options, className, method, streaming: isGeneratorFunction(fn), output };
+  const base = { options, origin, className, method, streaming: isGeneratorFunction(fn), output };
 
   if (inlineParams.length > 0) {
     if (options.args) {

@@ -15,6 +15,8 @@ export interface ToolDescriptor {
   readonly options: ToolOptions;
   /** The class the tool was read from (`function` tools: the tool's name). */
   readonly className: string;
+  /** Declared by `@Tool` on a class, on a method of a service class, or by `defineTool`. */
+  readonly origin: 'class' | 'method' | 'function';
   /** The method that runs the tool: `run`, `execute`, or a service method. */
   readonly method: string;
   /** The method is a generator: each `yield` is progress, the `return` value the output. */

@@ -1,0 +1,91 @@
+import type { ToolCallContext } from '../context/tool-call-context';
+import { createArgsDecoder } from '../decode/create-args-decoder';
+import { ToolError } from '../errors/tool-error';
+import { createErasedTool } from '../invoke/create-erased-tool';
+import type { ErasedTool } from '../invoke/erased-tool';
+import type { ToolDefinitionInput } from '../invoke/erased-tool-spec';
+import { getArgsModel } from '../model/build-args-model';
+import { NoArguments } from '../model/no-arguments';
+import type { ToolDescriptor } from '../model/tool-descriptor';
+import type { ContentRenderer } from '../result/result-from-output';
+import { schemaOfModel } from '../schema/schema-of';
+import type { EraseOptions } from './erase-options';
+
+type Method = (...parameters: unknown[]) => unknown;
+
+/** Erases one described tool bound to its receiver: the glue from decorators to the runtime. */
+export function eraseDescriptor(
+  descriptor: ToolDescriptor,
+  receiver: object | undefined,
+  fn: Method,
+  toContent: ContentRenderer | undefined,
+  options: EraseOptions = {},
+): ErasedTool {
+  const declared = descriptor.options;
+  const args = descriptor.args ?? getArgsModel(NoArguments);
+  const definition: ToolDefinitionInput = {
+    name: declared.name,
+    ...(declared.title !== undefined ? { title: declared.title } : {}),
+    description: declared.description,
+    kind: declared.kind ?? 'other',
+    namespace: declared.namespace ?? 'native',
+    readOnly: declared.readOnly ?? false,
+    inputSchema: schemaOfModel(args),
+    ...(descriptor.output ? { outputSchema: schemaOfModel(descriptor.output) } : {}),
+    annotations: { ...declared.annotations },
+    ...(declared.requires !== undefined ? { requires: declared.requires } : {}),
+    ...(declared.timeoutMs !== undefined ? { timeoutMs: declared.timeoutMs } : {}),
+    ...(declared.maxArgumentBytes !== undefined ? { maxArgumentBytes: declared.maxArgumentBytes } : {}),
+    source: { className: descriptor.className, methodName: descriptor.method },
+    ...options.overrides,
+  };
+  const decoder = createArgsDecoder<object>(args, {
+    toolName: declared.name,
+    ...(declared.maxArgumentBytes !== undefined ? { maxBytes: declared.maxArgumentBytes } : {}),
+  });
+  const decode = (raw: unknown): object | Promise<object> => {
+    const decoded = decoder(raw);
+    if (decoded instanceof ToolError) throw decoded;
+    if (decoded instanceof Promise) {
+      return decoded.then((settled) => {
+        if (settled instanceof ToolError) throw settled;
+        return settled;
+      });
+    }
+    return decoded;
+  };
+  return createErasedTool({
+    definition,
+    decode,
+    invoke: invokerFor(descriptor, receiver, fn),
+    ...(toContent ? { toContent } : {}),
+    streaming: descriptor.streaming,
+    limits: {
+      ...(declared.concurrency !== undefined ? { concurrency: declared.concurrency } : {}),
+      ...options.limits,
+    },
+  });
+}
+
+function invokerFor(
+  descriptor: ToolDescriptor,
+  receiver: object | undefined,
+  fn: Method,
+): (args: object, ctx: ToolCallContext) => unknown {
+  switch (descriptor.argumentStyle) {
+    case 'instance':
+      return (args, ctx) => fn.call(receiver, args, ctx);
+    case 'positional': {
+      const names = descriptor.positional;
+      return (args, ctx) => {
+        const values: unknown[] = names.map((name) => (args as Record<string, unknown>)[name]);
+        values.push(ctx);
+        return fn.apply(receiver, values);
+      };
+    }
+    case 'none':
+      return descriptor.contextIndex === 0
+        ? (_args, ctx) => fn.call(receiver, ctx)
+        : (args, ctx) => fn.call(receiver, args, ctx);
+  }
+}

@@ -1,0 +1,102 @@
+// The public API of @toolwright/core: decorators, schemas, the decoding boundary, errors, the call
+// context, streams, results, erasure and the ToolSet. Nothing else is public.
+import 'reflect-metadata';
+
+// Authoring
+export { Tool } from './decorators/tool';
+export type { ToolDecorator } from './decorators/tool';
+export { Param } from './decorators/param';
+export type { ParamDecorator } from './decorators/param';
+export type { ParamOptions, TypeReference, TypeThunkResult, EnumSource } from './metadata/param-options';
+export type { ToolOptions, ToolAnnotations } from './metadata/tool-options';
+export { NoArguments } from './model/no-arguments';
+export { defineTool, isFunctionTool } from './erase/function-tool';
+export type { FunctionTool } from './erase/function-tool';
+
+// Reading definitions (used by the registry and the CLI)
+export { getArgsModel } from './model/build-args-model';
+export type { ArgsModel, PropertyModel, ValidatorCheck } from './model/args-model';
+export type {
+  TypeNode,
+  StringNode,
+  NumberNode,
+  BooleanNode,
+  EnumNode,
+  ArrayNode,
+  ObjectNode,
+} from './model/type-node';
+export { readToolDescriptors, describeFunctionTool, TOOL_NAME_PATTERN } from './model/read-tool-descriptors';
+export type { ToolDescriptor, ArgumentStyle } from './model/tool-descriptor';
+export { ToolDefinitionError } from './model/tool-definition-error';
+export type { DefinitionProblem, DefinitionProblemCode } from './model/definition-problem';
+
+// Schemas
+export { schemaOf, schemaOfModel } from './schema/schema-of';
+export type { JsonSchema, SchemaTarget, SchemaOptions } from './schema/json-schema';
+export { openAiStrictViolations } from './schema/openai-strict-violations';
+export { OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_FORMATS } from './schema/openai-strict-keywords';
+
+// Decoding (the erasure boundary)
+export { decodeArgs } from './decode/decode-args';
+export { createArgsDecoder } from './decode/create-args-decoder';
+export type { ArgsDecoder, ArgsDecoderOptions } from './decode/create-args-decoder';
+export { DEFAULT_DECODE_LIMITS } from './decode/decode-limits';
+export type { DecodeLimits } from './decode/decode-limits';
+
+// Errors
+export { ToolError } from './errors/tool-error';
+export type { ToolErrorOptions, ToolErrorFromOptions, ToolErrorIssueOptions } from './errors/tool-error';
+export { TOOL_ERROR_KINDS, TOOL_ERROR_KIND_TRAITS, isToolErrorKind } from './errors/tool-error-kind';
+export type { ToolErrorKind, ToolErrorKindTraits } from './errors/tool-error-kind';
+export type { ArgumentIssue } from './errors/argument-issue';
+export { describeReceived } from './errors/describe-received';
+export { formatArgumentIssues } from './errors/format-argument-issues';
+export { scrubText, REDACTED } from './errors/scrub-text';
+
+// Call context and tokens
+export { createToken, tokenName } from './context/token';
+export type { Token, TokenLike, ClassToken } from './context/token';
+export { createCallContext } from './context/create-call-context';
+export type { CallContextOptions } from './context/create-call-context';
+export type { ToolCallContext, ToolDispatcher, DispatchOptions } from './context/tool-call-context';
+export type { ExtensionEntry } from './context/extension-entry';
+
+// Results
+export type { ToolResult, ToolSuccess, ToolFailure, ToolResultMeta } from './result/tool-result';
+export type {
+  ContentBlock,
+  TextBlock,
+  ImageBlock,
+  AudioBlock,
+  ResourceBlock,
+  ResourceContents,
+} from './result/content-block';
+export { isContentBlock } from './result/content-block';
+export type { ContentRenderer } from './result/result-from-output';
+
+// Streams
+export { ToolStream, type ProgressListener } from './stream/tool-stream';
+export { drainToTerminal } from './stream/drain-to-terminal';
+export type { ToolStreamItem, TerminalItem } from './stream/tool-stream-item';
+export type {
+  ProgressItem,
+  TextProgress,
+  ContentProgress,
+  CustomProgress,
+  ProgressPosition,
+} from './stream/progress-item';
+export { isProgressItem } from './stream/progress-item';
+
+// Erasure and the runtime
+export { eraseTool, eraseTools } from './erase/erase-tool';
+export type { EraseOptions } from './erase/erase-options';
+export { createErasedTool } from './invoke/create-erased-tool';
+export type { ErasedTool } from './invoke/erased-tool';
+export type { ErasedToolSpec, ToolLimits, ToolDefinitionInput } from './invoke/erased-tool-spec';
+export type { ToolDefinition, ToolDefinitionAnnotations, ToolSource } from './invoke/tool-definition';
+export { ConcurrencyLimiter } from './invoke/concurrency-limiter';
+export type { ConcurrencyLimiterOptions } from './invoke/concurrency-limiter';
+export { detachedCallCount } from './invoke/detached-calls';
+export { ToolSet } from './toolset/tool-set';
+export type { ToolSetOptions, ToolCallOptions } from './toolset/tool-set';
+export { closestName } from './toolset/closest-name';
