@@ -12,15 +12,21 @@ const PEERS = ['reflect-metadata', 'class-validator', 'class-transformer'];
 const failures = [];
 for (const name of PEERS) {
   const copies = findCopies(process.cwd(), name);
-  if (copies.length > 1) failures.push(`${name}: ${copies.length} copies installed:\n    ${copies.join('\n    ')}`);
+  if (copies.length > 1)
+    failures.push(`${name}: ${copies.length} copies installed:\n    ${copies.join('\n    ')}`);
   if (copies.length === 0) failures.push(`${name}: not installed`);
 }
 if (failures.length > 0) {
-  console.error(`Each of ${PEERS.join(', ')} must be installed exactly once.\n  - ${failures.join('\n  - ')}`);
-  console.error('Fix: align the versions so npm can hoist a single copy (npm dedupe), or add an "overrides" entry.');
+  console.error(
+    `Each of ${PEERS.join(', ')} must be installed exactly once.\n  - ${failures.join('\n  - ')}`,
+  );
+  console.error(
+    'Fix: align the versions so npm can hoist a single copy (npm dedupe), or add an "overrides" entry.',
+  );
   process.exit(1);
 }
-const version = (name) => JSON.parse(fs.readFileSync(path.join(findCopies(process.cwd(), name)[0], 'package.json'), 'utf8')).version;
+const version = (name) =>
+  JSON.parse(fs.readFileSync(path.join(findCopies(process.cwd(), name)[0], 'package.json'), 'utf8')).version;
 console.log(`single copies: ${PEERS.map((name) => `${name}@${version(name)}`).join(', ')}`);
 
 function findCopies(root, name) {

@@ -1,0 +1,112 @@
+import 'reflect-metadata';
+import {
+  NoArguments,
+  Param,
+  Tool,
+  ToolSet,
+  ToolStream,
+  createCallContext,
+  createToken,
+  drainToTerminal,
+  eraseTool,
+  type ToolCallContext,
+} from '@toolwright/core';
+
+describe('streams and context', () => {
+  it('streams progress and drains to one terminal', async () => {
+    // #region stream
+    class CountArgs {
+      @Param({ integer: true, minimum: 1, maximum: 10 }) to!: number;
+    }
+
+    @Tool({ name: 'count', description: 'Count, reporting each number.', args: CountArgs })
+    class Count {
+      async *execute(args: CountArgs, ctx: ToolCallContext) {
+        for (let n = 1; n <= args.to; n++) {
+          if (ctx.signal.aborted) return 'stopped';
+          yield {
+            type: 'progress' as const,
+            kind: 'text' as const,
+            text: `${n}`,
+            current: n,
+            total: args.to,
+          };
+        }
+        return `counted to ${args.to}`;
+      }
+    }
+
+    const tools = new ToolSet().add(eraseTool(new Count()));
+    const ctx = createCallContext({ toolName: 'count' });
+    const stream = tools.execute('count', '{"to":3}', ctx); // progress items, then one terminal
+    const progress: string[] = [];
+    const result = await drainToTerminal(stream, (item) => item.kind === 'text' && progress.push(item.text));
+    // progress: ['1', '2', '3']; result.ok === true; result.value === 'counted to 3'
+    // #endregion
+    expect(progress).toEqual(['1', '2', '3']);
+    expect(result.ok && result.value).toBe('counted to 3');
+  });
+
+  it('carries host-only values by token and never shows them to the model', async () => {
+    // #region context
+    interface Session {
+      userId: string;
+      apiKey: string;
+    }
+    const SessionToken = createToken<Session>('Session');
+
+    @Tool({ name: 'whoami', description: 'Who is calling.', args: NoArguments })
+    class WhoAmI {
+      run(_args: NoArguments, ctx: ToolCallContext) {
+        const session = ctx.require(SessionToken); // missing_resource when the host gave none
+        if (session.userId !== 'u-1') throw new Error(`bad key ${session.apiKey}`);
+        return `user ${session.userId}`;
+      }
+    }
+
+    const tools = new ToolSet().add(eraseTool(new WhoAmI()));
+    const result = await tools.call('whoami', '{}', {
+      extensions: [[SessionToken, { userId: 'u-1', apiKey: 'sk-secret' }]],
+    });
+    // result.ok === true; result.value === 'user u-1'
+    // #endregion
+    expect(result.ok && result.value).toBe('user u-1');
+    const failed = await tools.call('whoami', '{}', {
+      extensions: [[SessionToken, { userId: 'u-2', apiKey: 'sk-secret' }]],
+    });
+    expect(JSON.stringify(failed.content)).not.toContain('sk-secret');
+    const missing = await tools.call('whoami', '{}');
+    expect(!missing.ok && missing.error.kind).toBe('missing_resource');
+  });
+
+  it('cancels through the signal and times out tools that ignore it', async () => {
+    // #region cancel
+    @Tool({ name: 'sleep', description: 'Never finishes on its own.', args: NoArguments, timeoutMs: 50 })
+    class Sleep {
+      run(): Promise<never> {
+        return new Promise(() => {}); // ignores its signal
+      }
+    }
+    const tools = new ToolSet().add(eraseTool(new Sleep()));
+
+    const timedOut = await tools.call('sleep', '{}'); // ok: false, kind 'timeout', after ~50 ms
+
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = await tools.call('sleep', '{}', { signal: controller.signal }); // 'cancelled', never run
+    // #endregion
+    expect(!timedOut.ok && timedOut.error.kind).toBe('timeout');
+    expect(!cancelled.ok && cancelled.error.kind).toBe('cancelled');
+  });
+
+  it('builds streams only through the sanctioned builders', async () => {
+    // #region builders
+    const terminalOnly = ToolStream.terminalOnly(() => {
+      throw new Error('boom'); // becomes an execution_failed terminal, never a thrown error
+    });
+    const result = await drainToTerminal(terminalOnly);
+    // result.ok === false; result.error.kind === 'execution_failed'
+    // #endregion
+    expect(!result.ok && result.error.kind).toBe('execution_failed');
+  });
+});
