@@ -14,7 +14,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const BLOCK = /<!-- snippet: ([^#\s]+)#([\w-]+) -->\n```(\w*)\n[\s\S]*?```\n<!-- \/snippet -->/g;
+// Prettier keeps a blank line between an HTML comment and a fence; the rendered form has it too.
+const BLOCK = /<!-- snippet: ([^#\s]+)#([\w-]+) -->\n+```(\w*)\n[\s\S]*?```\n+<!-- \/snippet -->/g;
 
 /** The text of `// #region name` in a file, dedented. */
 function region(file, name) {
@@ -32,7 +33,7 @@ function region(file, name) {
 /** Every docs page with its snippets filled in from their sources. */
 function render(page) {
   return page.replace(BLOCK, (_match, file, name, language) => {
-    return `<!-- snippet: ${file}#${name} -->\n\`\`\`${language}\n${region(file, name)}\n\`\`\`\n<!-- /snippet -->`;
+    return `<!-- snippet: ${file}#${name} -->\n\n\`\`\`${language}\n${region(file, name)}\n\`\`\`\n\n<!-- /snippet -->`;
   });
 }
 

@@ -13,7 +13,7 @@ export function createToken<T>(name: string): Token<T> {
 }
 
 /** A readable name for a token: the symbol's description or the class name. */
-export function tokenName(token: TokenLike<unknown> | string): string {
+export function tokenName(token: TokenLike<any> | string): string {
   if (typeof token === 'symbol') return token.description ?? 'anonymous token';
   if (typeof token === 'string') return token;
   return token.name || 'anonymous class';

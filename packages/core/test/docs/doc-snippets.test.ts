@@ -8,6 +8,14 @@ const snippets = require('../../../../scripts/doc-snippets.js') as {
 };
 
 describe('docs snippets', () => {
+  it('notices a page whose snippet no longer matches its source', () => {
+    const cited = 'packages/core/test/docs/getting-started.test.ts#first-tool';
+    const stale = `<!-- snippet: ${cited} -->\n\n\`\`\`ts\nclass Outdated {}\n\`\`\`\n\n<!-- /snippet -->`;
+    const rendered = snippets.render(stale);
+    expect(rendered).not.toBe(stale);
+    expect(rendered).toContain("@Tool({ name: 'read_file'");
+  });
+
   it.each(snippets.pages().map((page) => [path.basename(page), page]))(
     '%s shows exactly the code of the test regions it cites',
     (_name, page) => {

@@ -1,0 +1,29 @@
+// The public API of @toolwright/resources: everything exported here, and nothing else.
+
+export { createToken, type Token, type TokenLike } from '@toolwright/core';
+
+export { Params } from './tokens/params';
+export { State, type StateUpdateOptions } from './tokens/state';
+export type { ResourceClass } from './values/resource-class';
+export type { ResourceData } from './values/resource-data';
+
+export { Resources } from './resources';
+export type { ResourceReader } from './container/resource-reader';
+export type { BoundResource, ResourceKind } from './container/resource-entry';
+export {
+  fromClass,
+  fromFactory,
+  type ClassProvider,
+  type FactoryProvider,
+  type Provider,
+  type ProviderOptions,
+} from './providers/provider';
+
+export { dependenciesOf } from './injection/dependencies-of';
+export type { Dependency } from './injection/dependency';
+export { ensureInjectable } from './injection/ensure-injectable';
+
+export type { ResourceProblem } from './problems/resource-problem';
+export { ResourceValidationError } from './problems/resource-validation-error';
+
+export { RESOURCES_SNAPSHOT_VERSION, type ResourcesSnapshot } from './snapshot/resources-snapshot';
