@@ -13,7 +13,7 @@ describe('docs snippets', () => {
     const stale = `<!-- snippet: ${cited} -->\n\n\`\`\`ts\nclass Outdated {}\n\`\`\`\n\n<!-- /snippet -->`;
     const rendered = snippets.render(stale);
     expect(rendered).not.toBe(stale);
-    expect(rendered).toContain("@Tool({ name: 'read_file'");
+    expect(rendered).toContain('class ReadFile {');
   });
 
   it.each(snippets.pages().map((page) => [path.basename(page), page]))(
