@@ -8,6 +8,7 @@ export type { ToolDecorator } from './decorators/tool';
 export { Param } from './decorators/param';
 export type { ParamDecorator } from './decorators/param';
 export type { ParamOptions, TypeReference, TypeThunkResult, EnumSource } from './metadata/param-options';
+export { TOOL_NAME_PATTERN } from './metadata/tool-options';
 export type { ToolOptions, ToolAnnotations } from './metadata/tool-options';
 export { NoArguments } from './model/no-arguments';
 export { defineTool, isFunctionTool } from './erase/function-tool';
@@ -25,7 +26,7 @@ export type {
   ArrayNode,
   ObjectNode,
 } from './model/type-node';
-export { readToolDescriptors, describeFunctionTool, TOOL_NAME_PATTERN } from './model/read-tool-descriptors';
+export { readToolDescriptors, describeFunctionTool } from './model/read-tool-descriptors';
 export type { ToolDescriptor, ArgumentStyle } from './model/tool-descriptor';
 export { ToolDefinitionError } from './model/tool-definition-error';
 export type { DefinitionProblem, DefinitionProblemCode } from './model/definition-problem';
@@ -59,7 +60,7 @@ export type { Token, TokenLike, ClassToken } from './context/token';
 export { createCallContext } from './context/create-call-context';
 export type { CallContextOptions } from './context/create-call-context';
 export type { ToolCallContext, ToolDispatcher, DispatchOptions } from './context/tool-call-context';
-export type { ExtensionEntry } from './context/extension-entry';
+export type { ExtensionEntry, TokenMap } from './context/extension-entry';
 
 // Results
 export type { ToolResult, ToolSuccess, ToolFailure, ToolResultMeta } from './result/tool-result';
@@ -72,7 +73,14 @@ export type {
   ResourceContents,
 } from './result/content-block';
 export { isContentBlock } from './result/content-block';
-export type { ContentRenderer } from './result/result-from-output';
+export { resultFromOutput, NO_OUTPUT_TEXT } from './result/result-from-output';
+export type { ContentRenderer, OutputRenderOptions } from './result/result-from-output';
+export { resultFromError } from './result/result-from-error';
+export { NO_HOST_RESULTS } from './result/tool-result';
+export { isContentBlockList } from './result/content-block';
+export { toJsonValue } from './result/to-json-value';
+export type { JsonConversion } from './result/to-json-value';
+export { truncateText, DEFAULT_MAX_TEXT_BYTES } from './result/truncate-text';
 
 // Streams
 export { ToolStream, type ProgressListener } from './stream/tool-stream';
@@ -85,18 +93,20 @@ export type {
   CustomProgress,
   ProgressPosition,
 } from './stream/progress-item';
-export { isProgressItem } from './stream/progress-item';
+export { isProgressItem, toProgressItem } from './stream/progress-item';
+export { relayToolStream } from './stream/relay-tool-stream';
+export type { StreamOrigin } from './stream/stream-origin';
 
 // Erasure and the runtime
 export { eraseTool, eraseTools } from './erase/erase-tool';
 export type { EraseOptions } from './erase/erase-options';
-export { createErasedTool } from './invoke/create-erased-tool';
+export { createErasedTool, DEFAULT_GRACE_MS, DEFAULT_MAX_ARGUMENT_BYTES } from './invoke/create-erased-tool';
 export type { ErasedTool } from './invoke/erased-tool';
 export type { ErasedToolSpec, ToolLimits, ToolDefinitionInput } from './invoke/erased-tool-spec';
 export type { ToolDefinition, ToolDefinitionAnnotations, ToolSource } from './invoke/tool-definition';
 export { ConcurrencyLimiter } from './invoke/concurrency-limiter';
-export type { ConcurrencyLimiterOptions } from './invoke/concurrency-limiter';
-export { detachedCallCount } from './invoke/detached-calls';
+export type { ConcurrencyLimiterOptions, ConcurrencyGrant } from './invoke/concurrency-limiter';
+export { detachedCallCount } from './invoke/detached-call-count';
 export { ToolSet } from './toolset/tool-set';
 export type { ToolSetOptions, ToolCallOptions } from './toolset/tool-set';
 export { closestName } from './toolset/closest-name';

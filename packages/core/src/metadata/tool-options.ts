@@ -1,3 +1,6 @@
+/** The pattern tool names must match: the limit providers enforce (letters, digits, _ and -, at most 64). */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
 import type { TypeReference } from './param-options';
 
 /** Behaviour hints shown to clients (MCP annotations). */

@@ -7,16 +7,13 @@ import {
   readMethodParamRecords,
   readToolMethodRecords,
 } from '../metadata/read-records';
-import type { ToolOptions } from '../metadata/tool-options';
+import { TOOL_NAME_PATTERN, type ToolOptions } from '../metadata/tool-options';
 import type { ArgsModel } from './args-model';
 import { buildInlineArgsModel, getArgsModel } from './build-args-model';
 import type { DefinitionProblem } from './definition-problem';
 import { NoArguments } from './no-arguments';
 import { ToolDefinitionError } from './tool-definition-error';
 import type { ToolDescriptor } from './tool-descriptor';
-
-/** The pattern tool names must match: the limit providers enforce. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const cache = new WeakMap<Function, readonly ToolDescriptor[]>();
 

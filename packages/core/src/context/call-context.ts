@@ -1,0 +1,287 @@
+import { ToolError } from '../errors/tool-error';
+import { resultFromError } from '../result/result-from-error';
+import { NO_HOST_RESULTS, type ToolResult } from '../result/tool-result';
+import { drainToTerminal } from '../stream/drain-to-terminal';
+import { createCallId } from './call-id';
+import { collectHostValues } from './collect-host-values';
+import { tokenName, type TokenLike } from './token';
+import type { DispatchOptions, ToolCallContext, ToolDispatcher } from './tool-call-context';
+import type { ExtensionEntry, TokenMap } from './extension-entry';
+
+/** How deep tools may call tools by default (a host call is depth 0). */
+export const DEFAULT_MAX_DEPTH = 8;
+
+/** What a `CallContext` is built from; internal (hosts use `createCallContext`). */
+export interface CallContextInit {
+  readonly toolName: string;
+  readonly callId?: string;
+  readonly signal?: AbortSignal;
+  readonly parent?: CallContext;
+  readonly extensions?: Iterable<ExtensionEntry>;
+  readonly dispatcher?: ToolDispatcher;
+  readonly depth?: number;
+  readonly maxDepth?: number;
+  /** A context written elsewhere, adopted so the engine can abort it: its bags and dispatch are used as is. */
+  readonly delegate?: ToolCallContext;
+}
+
+/**
+ * The runtime's `ToolCallContext`. Besides the public interface it lets the engine abort the
+ * call and watch for aborts without ever allocating an `AbortController` unless the tool reads
+ * `signal` (an AbortController costs more than a whole fast call).
+ */
+export class CallContext implements ToolCallContext {
+  readonly callId: string;
+  readonly toolName: string;
+  readonly depth: number;
+  readonly maxDepth: number;
+  readonly #dispatcher: ToolDispatcher | undefined;
+  readonly #delegate: ToolCallContext | undefined;
+  readonly #sourceSignal: AbortSignal | undefined;
+  readonly #parent: CallContext | undefined;
+  #extensions: Map<TokenLike<any>, unknown> | undefined;
+  #results: Map<TokenLike<any>, unknown> | undefined;
+  #hostValues: readonly string[] | undefined;
+  #aborted = false;
+  #reason: unknown = undefined;
+  #controller: AbortController | undefined;
+  #listeners: Set<(reason: unknown) => void> | undefined;
+  #unlink: (() => void) | undefined;
+  #released = false;
+
+  constructor(init: CallContextInit) {
+    this.toolName = init.toolName;
+    this.callId = init.callId ?? createCallId();
+    this.depth = init.depth ?? 0;
+    this.maxDepth = init.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.#dispatcher = init.dispatcher;
+    this.#delegate = init.delegate;
+    this.#sourceSignal = init.signal;
+    this.#parent = init.parent;
+    if (init.extensions !== undefined) {
+      for (const [token, value] of init.extensions) (this.#extensions ??= new Map()).set(token, value);
+    }
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.isAborted()) this.#controller.abort(this.#reason);
+      else this.#link();
+    }
+    return this.#controller.signal;
+  }
+
+  get<T>(token: TokenLike<T>): T | undefined {
+    if (this.#delegate !== undefined) return this.#delegate.get(token);
+    return this.#extensions?.get(token) as T | undefined;
+  }
+
+  require<T>(token: TokenLike<T>): T {
+    if (this.#delegate !== undefined) return this.#delegate.require(token);
+    if (this.#extensions?.has(token) === true) return this.#extensions.get(token) as T;
+    const name = tokenName(token as TokenLike<any>);
+    throw ToolError.missingResource(
+      `${this.toolName} cannot run: it needs ${name}, which the host did not provide for this call. Use another tool.`,
+      { toolName: this.toolName, details: { token: name } },
+    );
+  }
+
+  set<T>(token: TokenLike<T>, value: T): void {
+    if (this.#delegate !== undefined) return this.#delegate.set(token, value);
+    (this.#extensions ??= new Map()).set(token, value);
+    this.#hostValues = undefined;
+  }
+
+  setResult<T>(token: TokenLike<T>, value: T): void {
+    if (this.#delegate !== undefined) return this.#delegate.setResult(token, value);
+    (this.#results ??= new Map()).set(token, value);
+    this.#hostValues = undefined;
+  }
+
+  getResult<T>(token: TokenLike<T>): T | undefined {
+    if (this.#delegate !== undefined) return this.#delegate.getResult(token);
+    return this.#results?.get(token) as T | undefined;
+  }
+
+  results(): Iterable<ExtensionEntry> {
+    if (this.#delegate !== undefined) return this.#delegate.results();
+    return this.hostResults().entries();
+  }
+
+  /** The host-only results as a map, for `result.meta.hostResults` (shared empty map when none). */
+  hostResults(): TokenMap {
+    if (this.#delegate !== undefined) {
+      try {
+        return new Map(this.#delegate.results());
+      } catch {
+        return NO_HOST_RESULTS;
+      }
+    }
+    return this.#results ?? NO_HOST_RESULTS;
+  }
+
+  hostValues(): readonly string[] {
+    if (this.#delegate !== undefined) {
+      try {
+        return this.#delegate.hostValues();
+      } catch {
+        return [];
+      }
+    }
+    if (this.#extensions === undefined && this.#results === undefined) return [];
+    this.#hostValues ??= collectHostValues([
+      ...(this.#extensions?.values() ?? []),
+      ...(this.#results?.values() ?? []),
+    ]);
+    return this.#hostValues;
+  }
+
+  async dispatch(name: string, rawArgs: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
+    const startedAt = performance.now();
+    const callId = options.callId ?? createCallId();
+    const meta = () => ({
+      toolName: name,
+      callId,
+      durationMs: performance.now() - startedAt,
+      hostResults: NO_HOST_RESULTS,
+    });
+    try {
+      if (this.#delegate !== undefined) return await this.#delegate.dispatch(name, rawArgs, options);
+      if (this.#dispatcher === undefined) {
+        return resultFromError(
+          ToolError.notImplemented(
+            `${this.toolName} tried to call ${name}, but tools cannot call other tools in this setting. Do the work without calling ${name}.`,
+            { toolName: name, details: { caller: this.toolName } },
+          ),
+          meta(),
+        );
+      }
+      if (this.depth + 1 > this.maxDepth) {
+        return resultFromError(
+          ToolError.permissionDenied(
+            `${this.toolName} cannot call ${name}: tools may call other tools at most ${this.maxDepth} levels deep. Finish the task without calling ${name} from here.`,
+            {
+              toolName: name,
+              details: { caller: this.toolName, depth: this.depth, maxDepth: this.maxDepth },
+            },
+          ),
+          meta(),
+        );
+      }
+      const child = new CallContext({
+        toolName: name,
+        callId,
+        parent: this,
+        signal: options.signal,
+        extensions: mergedExtensions(this.#extensions, options.extensions),
+        dispatcher: this.#dispatcher,
+        depth: this.depth + 1,
+        maxDepth: this.maxDepth,
+      });
+      try {
+        return await drainToTerminal(this.#dispatcher.execute(name, rawArgs, child), options.onProgress, {
+          toolName: name,
+          callId,
+        });
+      } finally {
+        child.release();
+      }
+    } catch (thrown) {
+      return resultFromError(thrown, meta());
+    }
+  }
+
+  /** Whether the call is aborted, checking its sources without subscribing to them. */
+  isAborted(): boolean {
+    if (this.#aborted) return true;
+    if (this.#released) return false;
+    const signal = this.#sourceSignal;
+    if (signal?.aborted === true) this.abort(signal.reason);
+    else if (this.#parent?.isAborted() === true) this.abort(this.#parent.abortReason);
+    return this.#aborted;
+  }
+
+  /** Why the call was aborted (`undefined` while it is not). */
+  get abortReason(): unknown {
+    return this.#reason;
+  }
+
+  /** Whether anything but the engine itself could abort this call; when not, the engine skips its guards. */
+  canBeAborted(): boolean {
+    return this.#aborted || this.#sourceSignal !== undefined || this.#parent !== undefined;
+  }
+
+  /** Aborts the call (timeout, cancel, consumer gone): the signal fires and abort listeners run once. */
+  abort(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#unlinkSources();
+    this.#controller?.abort(reason);
+    const listeners = this.#listeners;
+    this.#listeners = undefined;
+    if (listeners === undefined) return;
+    for (const listener of listeners) {
+      try {
+        listener(reason);
+      } catch {
+        // One broken listener must not keep the others from learning of the abort.
+      }
+    }
+  }
+
+  /** Runs `listener` when the call is aborted (at once if it already is); returns an unsubscribe. */
+  onAbort(listener: (reason: unknown) => void): () => void {
+    if (this.isAborted()) {
+      listener(this.#reason);
+      return noop;
+    }
+    (this.#listeners ??= new Set()).add(listener);
+    this.#link();
+    return () => {
+      this.#listeners?.delete(listener);
+    };
+  }
+
+  /** Ends the call's link to its sources, so a long-lived host signal does not collect a listener per call. */
+  release(): void {
+    this.#released = true;
+    this.#unlinkSources();
+  }
+
+  #link(): void {
+    if (this.#unlink !== undefined || this.#released || this.#aborted) return;
+    const unlinks: (() => void)[] = [];
+    const signal = this.#sourceSignal;
+    if (signal !== undefined) {
+      const onAbort = (): void => this.abort(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      unlinks.push(() => signal.removeEventListener('abort', onAbort));
+    }
+    if (this.#parent !== undefined) {
+      const parent = this.#parent;
+      unlinks.push(parent.onAbort(() => this.abort(parent.abortReason)));
+    }
+    this.#unlink = () => {
+      for (const unlink of unlinks) unlink();
+    };
+  }
+
+  #unlinkSources(): void {
+    const unlink = this.#unlink;
+    this.#unlink = undefined;
+    unlink?.();
+  }
+}
+
+function noop(): void {}
+
+function mergedExtensions(
+  inherited: TokenMap | undefined,
+  extra: Iterable<ExtensionEntry> | undefined,
+): Iterable<ExtensionEntry> | undefined {
+  if (extra === undefined) return inherited?.entries();
+  if (inherited === undefined) return extra;
+  return [...inherited, ...extra];
+}

@@ -1,0 +1,137 @@
+import type { ArgsModel, PropertyModel } from '../model/args-model';
+import { codeGenerationAllowed } from './code-generation';
+import { compileValueDecoder } from './compile-value-decoder';
+import { INVALID, type DecodeContext, type ValueDecoder } from './decode-context';
+import { describeAllowed, describeExpected, describeProperty } from './describe-expected';
+import { closureFieldsDecoder } from './closure-fields-decoder';
+import { generateFieldsDecoder } from './generate-fields-decoder';
+import type { PathNode } from './json-path';
+import { RESERVED_KEYS } from './reserved-keys';
+
+/** Decodes the properties of one object into a new instance (or `INVALID`, issues in the context). */
+export type FieldsDecoder = (
+  record: Record<string, unknown>,
+  context: DecodeContext,
+  here: PathNode | undefined,
+) => object | typeof INVALID;
+
+/** One property of a compiled model. */
+export interface CompiledProperty {
+  /** The JSON name the model sends. */
+  readonly name: string;
+  /** Where the decoded value goes: the instance property, or the JSON name for class-transformer. */
+  readonly slot: string;
+  readonly optional: boolean;
+  readonly nullable: boolean;
+  /** What the property accepts, in words. */
+  readonly expected: string;
+  readonly decode: ValueDecoder;
+  readonly makeDefault: (() => unknown) | undefined;
+}
+
+/** An args model compiled for decoding. */
+export interface CompiledModel {
+  readonly model: ArgsModel;
+  readonly properties: readonly CompiledProperty[];
+  /** Properties by JSON name, without reserved names (which are always refused). */
+  readonly byName: ReadonlyMap<string, CompiledProperty>;
+  readonly names: readonly string[];
+  /** The "expected" text of an unknown-property issue. */
+  readonly allowed: string;
+  /** What an object of this model must be, in words. */
+  readonly expected: string;
+  /** Build a plain object and hand it to class-transformer (the class uses its decorators). */
+  readonly viaTransformer: boolean;
+  readonly needsValidation: boolean;
+  readonly construct: new () => object;
+  decodeFields: FieldsDecoder;
+  decodeNested: ValueDecoder;
+}
+
+const compiledModels = new WeakMap<ArgsModel, CompiledModel>();
+
+/** Compiles a model (and the models it references) once; cached per model. */
+export function compileModel(model: ArgsModel): CompiledModel {
+  const cached = compiledModels.get(model);
+  if (cached !== undefined) return cached;
+  const properties: CompiledProperty[] = [];
+  const byName = new Map<string, CompiledProperty>();
+  const compiled: CompiledModel = {
+    model,
+    properties,
+    byName,
+    names: model.properties.map((p) => p.name),
+    allowed: `only known properties (${describeAllowed(model)})`,
+    expected: describeExpected({ kind: 'object', model }),
+    viaTransformer: model.usesClassTransformer,
+    needsValidation: model.needsClassValidator,
+    construct: model.target as new () => object,
+    decodeFields: () => INVALID,
+    decodeNested: () => INVALID,
+  };
+  // Registered before its properties compile, so a recursive model finds itself.
+  compiledModels.set(model, compiled);
+  compiled.decodeNested = nestedDecoder(compiled);
+  for (const property of model.properties) {
+    const entry = compileProperty(property, compiled.viaTransformer);
+    properties.push(entry);
+    if (!RESERVED_KEYS.has(entry.name)) byName.set(entry.name, entry);
+  }
+  compiled.decodeFields = codeGenerationAllowed()
+    ? generateFieldsDecoder(compiled)
+    : closureFieldsDecoder(compiled);
+  return compiled;
+}
+
+function compileProperty(property: PropertyModel, viaTransformer: boolean): CompiledProperty {
+  return {
+    name: property.name,
+    slot: viaTransformer ? property.name : property.property,
+    optional: property.optional,
+    nullable: property.nullable,
+    expected: describeProperty(property),
+    decode: compileValueDecoder(property.type, property.checks, (model) => compileModel(model).decodeNested),
+    makeDefault: property.hasDefault ? defaultMaker(property.default) : undefined,
+  };
+}
+
+function defaultMaker(value: unknown): () => unknown {
+  // Each instance gets its own copy of an object default, so one call cannot change the next one's.
+  return typeof value === 'object' && value !== null ? () => structuredClone(value) : () => value;
+}
+
+/** The hint of an issue about a host-given object that is not plain JSON data. */
+export const NOT_PLAIN_MESSAGE = 'only plain JSON data is accepted';
+
+function nestedDecoder(compiled: CompiledModel): ValueDecoder {
+  return (value, context, parent, key) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return context.report(parent, key, compiled.expected, value);
+    }
+    if (!context.fromJson && !isPlainObject(value)) {
+      return context.report(parent, key, compiled.expected, value, describeClass(value), NOT_PLAIN_MESSAGE);
+    }
+    if (++context.depth > context.maxDepth) {
+      context.depth--;
+      return context.abort(parent, key, `nesting at most ${context.maxDepth} levels deep`, 'deeper nesting');
+    }
+    const result = compiled.decodeFields(value as Record<string, unknown>, context, { parent, key });
+    context.depth--;
+    return result;
+  };
+}
+
+/** Whether a host-given object is plain JSON data (its prototype is `Object.prototype` or null). */
+export function isPlainObject(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** A non-plain object, for an issue's "received" text: `an instance of Date`. */
+export function describeClass(value: object): string {
+  const constructor = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
+    ?.constructor;
+  const name =
+    typeof constructor?.name === 'string' && constructor.name !== '' ? constructor.name : undefined;
+  return name === undefined ? 'an object that is not plain JSON' : `an instance of ${name.slice(0, 64)}`;
+}

@@ -1,0 +1,96 @@
+import { ConcurrencyLimiter } from './concurrency-limiter';
+import type { ErasedTool } from './erased-tool';
+import type { ErasedToolSpec } from './erased-tool-spec';
+import { describeToolSource } from './describe-tool-source';
+import { freezeToolDefinition } from './freeze-tool-definition';
+import { ToolRunner } from './tool-runner';
+
+/** How long a stopped tool may keep running before it counts as detached. */
+export const DEFAULT_GRACE_MS = 1000;
+/** The default cap on raw argument size (R1). */
+export const DEFAULT_MAX_ARGUMENT_BYTES = 1024 * 1024;
+
+/**
+ * An erased tool from a decoder and a function: the one place where "decode, run, build the
+ * result" happens for every kind of tool. The erased tool enforces cancellation and deadlines
+ * (R11), concurrency limits (R12), normalizes anything thrown (R10), scrubs host values from
+ * failure texts (R9) and builds results that cannot crash serialization (F12). Throws a
+ * `TypeError` listing every problem when the spec is invalid, at creation rather than first call.
+ */
+export function createErasedTool<Args = any, Output = any>(spec: ErasedToolSpec<Args, Output>): ErasedTool {
+  const definition = freezeToolDefinition(spec?.definition);
+  const problems: string[] = [];
+  if (typeof spec.decode !== 'function') problems.push('decode must be a function.');
+  if (typeof spec.invoke !== 'function') problems.push('invoke must be a function.');
+  if (spec.toContent !== undefined && typeof spec.toContent !== 'function')
+    problems.push('toContent must be a function.');
+  if (spec.streaming !== undefined && typeof spec.streaming !== 'boolean')
+    problems.push('streaming must be a boolean.');
+  const limits = spec.limits ?? {};
+  checkNumber(limits.timeoutMs, 'limits.timeoutMs', (value) => value > 0, 'a positive number', problems);
+  checkNumber(limits.graceMs, 'limits.graceMs', (value) => value >= 0, 'a non-negative number', problems);
+  checkNumber(limits.concurrency, 'limits.concurrency', isPositiveInteger, 'a positive integer', problems);
+  checkNumber(
+    limits.queue,
+    'limits.queue',
+    (value) => Number.isInteger(value) && value >= 0,
+    'a non-negative integer',
+    problems,
+  );
+  checkNumber(
+    limits.maxOutputBytes,
+    'limits.maxOutputBytes',
+    isPositiveInteger,
+    'a positive integer',
+    problems,
+  );
+  if (limits.limiter !== undefined && !(limits.limiter instanceof ConcurrencyLimiter)) {
+    problems.push('limits.limiter must be a ConcurrencyLimiter.');
+  }
+  if (limits.limiter !== undefined && limits.concurrency !== undefined) {
+    problems.push('limits.limiter and limits.concurrency exclude each other: give one.');
+  }
+  if (problems.length > 0) {
+    throw new TypeError(
+      `Invalid tool ${describeToolSource(definition)}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
+  }
+  const limiter =
+    limits.limiter ??
+    (limits.concurrency === undefined
+      ? undefined
+      : new ConcurrencyLimiter({ maxConcurrent: limits.concurrency, maxQueue: limits.queue ?? 0 }));
+  const runner = new ToolRunner({
+    name: definition.name,
+    decode: spec.decode,
+    invoke: spec.invoke,
+    streaming: spec.streaming,
+    render: Object.freeze({
+      toContent: spec.toContent,
+      maxTextBytes: limits.maxOutputBytes,
+      structured: definition.outputSchema !== undefined,
+    }),
+    timeoutMs: limits.timeoutMs ?? definition.timeoutMs,
+    graceMs: limits.graceMs ?? DEFAULT_GRACE_MS,
+    limiter,
+    maxArgumentBytes: definition.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
+  });
+  const tool: ErasedTool = { definition, execute: (rawArgs, ctx) => runner.execute(rawArgs, ctx) };
+  return Object.freeze(tool);
+}
+
+function isPositiveInteger(value: number): boolean {
+  return Number.isInteger(value) && value > 0;
+}
+
+function checkNumber(
+  value: unknown,
+  key: string,
+  valid: (value: number) => boolean,
+  expected: string,
+  problems: string[],
+): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || !valid(value))
+    problems.push(`${key} must be ${expected}.`);
+}

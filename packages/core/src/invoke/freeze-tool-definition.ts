@@ -1,0 +1,96 @@
+import { TOOL_NAME_PATTERN } from '../metadata/tool-options';
+import { describeToolSource } from './describe-tool-source';
+import type { ToolDefinitionInput } from './erased-tool-spec';
+import type { ToolDefinition } from './tool-definition';
+
+// A tool without arguments still needs an object schema: providers reject anything else.
+const EMPTY_INPUT_SCHEMA = { type: 'object', properties: {}, additionalProperties: false };
+
+/**
+ * The frozen definition of a tool, with defaults applied (`kind: 'other'`, `namespace: 'native'`,
+ * `readOnly: false`, no annotations, an empty object schema) and the schemas copied, so no one
+ * can change what the model sees after registration. Throws an `Error` listing every problem.
+ */
+export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition {
+  const problems: string[] = [];
+  const where = describeToolSource(input);
+  if (typeof input !== 'object' || input === null)
+    throw new TypeError('A tool definition must be an object.');
+  if (typeof input.name !== 'string' || !TOOL_NAME_PATTERN.test(input.name)) {
+    problems.push(
+      `name ${JSON.stringify(input.name)} must match ${TOOL_NAME_PATTERN.source} (letters, digits, _ and -, at most 64).`,
+    );
+  }
+  if (typeof input.description !== 'string' || input.description.trim() === '') {
+    problems.push('description must be a non-empty string: it is how the model learns what the tool does.');
+  }
+  for (const key of ['title', 'kind', 'namespace'] as const) {
+    if (input[key] !== undefined && typeof input[key] !== 'string') problems.push(`${key} must be a string.`);
+  }
+  if (input.readOnly !== undefined && typeof input.readOnly !== 'boolean')
+    problems.push('readOnly must be a boolean.');
+  for (const key of ['timeoutMs', 'maxArgumentBytes'] as const) {
+    const value = input[key];
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
+      problems.push(`${key} must be a positive number.`);
+    }
+  }
+  const inputSchema = copySchema(input.inputSchema ?? EMPTY_INPUT_SCHEMA, 'inputSchema', problems);
+  const outputSchema =
+    input.outputSchema === undefined ? undefined : copySchema(input.outputSchema, 'outputSchema', problems);
+  const annotations: Record<string, boolean> = {};
+  for (const key of ['destructive', 'idempotent', 'openWorld'] as const) {
+    const value = input.annotations?.[key];
+    if (value === undefined) continue;
+    if (typeof value === 'boolean') annotations[key] = value;
+    else problems.push(`annotations.${key} must be a boolean.`);
+  }
+  if (problems.length > 0) {
+    throw new TypeError(
+      `Invalid tool definition ${where}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
+  }
+  const definition: Record<string, unknown> = {
+    name: input.name,
+    description: input.description,
+    kind: input.kind ?? 'other',
+    namespace: input.namespace ?? 'native',
+    readOnly: input.readOnly ?? false,
+    inputSchema,
+    annotations: Object.freeze(annotations),
+  };
+  if (input.title !== undefined) definition['title'] = input.title;
+  if (outputSchema !== undefined) definition['outputSchema'] = outputSchema;
+  // Opaque to core (an expression of the registry): kept by reference, not frozen.
+  if (input.requires !== undefined) definition['requires'] = input.requires;
+  if (input.timeoutMs !== undefined) definition['timeoutMs'] = input.timeoutMs;
+  if (input.maxArgumentBytes !== undefined) definition['maxArgumentBytes'] = input.maxArgumentBytes;
+  if (input.source !== undefined) {
+    definition['source'] = Object.freeze({
+      ...(input.source.className === undefined ? {} : { className: input.source.className }),
+      ...(input.source.methodName === undefined ? {} : { methodName: input.source.methodName }),
+    });
+  }
+  return Object.freeze(definition) as unknown as ToolDefinition;
+}
+
+function copySchema(schema: unknown, key: string, problems: string[]): Readonly<Record<string, unknown>> {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    problems.push(`${key} must be a JSON Schema object.`);
+    return {};
+  }
+  try {
+    return deepFreeze(structuredClone(schema) as Record<string, unknown>);
+  } catch {
+    problems.push(`${key} must be plain JSON (no functions, class instances or cycles).`);
+    return {};
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}

@@ -1,0 +1,372 @@
+import { adoptCallContext } from '../context/adopt-call-context';
+import type { CallContext } from '../context/call-context';
+import type { ToolCallContext } from '../context/tool-call-context';
+import { formatDuration } from '../errors/format-duration';
+import { ToolError } from '../errors/tool-error';
+import { resultFromError } from '../result/result-from-error';
+import { resultFromOutput, type OutputRenderOptions } from '../result/result-from-output';
+import type { ToolResult, ToolResultMeta } from '../result/tool-result';
+import { closeQuietly } from '../stream/close-quietly';
+import { isThenable } from '../stream/is-thenable';
+import { toProgressItem, type ProgressItem } from '../stream/progress-item';
+import type { StreamOrigin } from '../stream/stream-origin';
+import { ToolStream } from '../stream/tool-stream';
+import { CallGuard, type GuardOutcome } from './call-guard';
+import type { ConcurrencyLimiter } from './concurrency-limiter';
+
+/** Everything the engine needs for one tool, resolved once at creation. */
+export interface ToolRunnerConfig {
+  readonly name: string;
+  readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => unknown;
+  readonly invoke: (args: any, ctx: ToolCallContext) => unknown;
+  readonly streaming: boolean | undefined;
+  readonly render: OutputRenderOptions;
+  readonly timeoutMs: number | undefined;
+  readonly graceMs: number;
+  readonly limiter: ConcurrencyLimiter | undefined;
+  readonly maxArgumentBytes: number;
+}
+
+type AsyncIteratorLike = AsyncIterator<unknown, unknown, undefined>;
+
+/**
+ * The execution engine of one erased tool. Cost is paid only for what can happen: a call with
+ * no deadline, no limiter and no way to be aborted runs decode → invoke → result with no timer,
+ * no listener and no AbortController (the context creates one only if the tool reads
+ * `ctx.signal`); everything else goes through a `CallGuard`.
+ */
+export class ToolRunner {
+  readonly #config: ToolRunnerConfig;
+  readonly #origin: StreamOrigin;
+
+  constructor(config: ToolRunnerConfig) {
+    this.#config = config;
+    this.#origin = Object.freeze({ toolName: config.name });
+  }
+
+  /** The call as a stream: terminal-only for tools declared non-streaming, progress otherwise. */
+  execute(rawArgs: unknown, ctx: ToolCallContext): ToolStream {
+    if (this.#config.streaming === false)
+      return ToolStream.terminalOnly(() => this.run(rawArgs, ctx), this.#origin);
+    return ToolStream.withProgress(() => this.stream(rawArgs, ctx), this.#origin);
+  }
+
+  /**
+   * Runs one call to its result, dropping progress. A call whose decode and tool are synchronous
+   * returns its result directly (no promise at all); anything else returns a promise that never
+   * rejects.
+   */
+  run(rawArgs: unknown, callerContext: ToolCallContext): ToolResult | Promise<ToolResult> {
+    const startedAt = performance.now();
+    const config = this.#config;
+    const ctx = adoptCallContext(callerContext, config.name);
+    // Ownership of ctx.release() passes to whichever asynchronous continuation takes over.
+    let releaseHere = true;
+    try {
+      const refused = this.#refuse(rawArgs, ctx, startedAt);
+      if (refused !== undefined) return refused;
+      if (config.limiter !== undefined || config.timeoutMs !== undefined || ctx.canBeAborted()) {
+        releaseHere = false;
+        return this.#guardedRun(rawArgs, ctx, startedAt);
+      }
+      let output: unknown;
+      try {
+        output = this.#start(rawArgs, ctx);
+      } catch (thrown) {
+        return this.#failure(thrown, ctx, startedAt);
+      }
+      if (isThenable(output) || isAsyncIterator(output)) {
+        releaseHere = false;
+        return this.#finish(output, ctx, startedAt);
+      }
+      return this.#success(output, ctx, startedAt);
+    } catch (thrown) {
+      return this.#failure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
+    } finally {
+      if (releaseHere) ctx.release();
+    }
+  }
+
+  /**
+   * Runs one call as a generator: each value the tool yields becomes a progress item, its return
+   * value the result. If the consumer stops early, the call's signal is aborted and the tool's
+   * generator closed (F8).
+   */
+  async *stream(
+    rawArgs: unknown,
+    callerContext: ToolCallContext,
+  ): AsyncGenerator<ProgressItem, ToolResult, undefined> {
+    const startedAt = performance.now();
+    const config = this.#config;
+    const ctx = adoptCallContext(callerContext, config.name);
+    let guard: CallGuard | undefined;
+    let release: (() => void) | undefined;
+    let iterator: AsyncIteratorLike | undefined;
+    let finished = false;
+    // Set when a stop left tool work running: the guard then gives the slot back, not us.
+    let releaseDeferred = false;
+    const deferRelease = (): void => release?.();
+    try {
+      const refused = this.#refuse(rawArgs, ctx, startedAt);
+      if (refused !== undefined) {
+        finished = true;
+        return refused;
+      }
+      if (config.limiter !== undefined || config.timeoutMs !== undefined || ctx.canBeAborted()) {
+        guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
+      }
+      if (config.limiter !== undefined) {
+        const slot = await this.#acquire(config.limiter, guard!, ctx, startedAt);
+        if (typeof slot !== 'function') {
+          finished = true;
+          return slot;
+        }
+        release = slot;
+      }
+      let started: unknown;
+      try {
+        started = this.#start(rawArgs, ctx);
+      } catch (thrown) {
+        started = Promise.reject(thrown);
+      }
+      let outcome = await settle(started, guard, deferRelease);
+      for (;;) {
+        if (outcome.kind === 'stopped') {
+          finished = true;
+          releaseDeferred = outcome.detached;
+          if (iterator !== undefined) closeQuietly(iterator);
+          return this.#stopped(guard!, ctx, startedAt, outcome.detached);
+        }
+        if (outcome.kind === 'error') {
+          finished = true;
+          return this.#failure(outcome.error, ctx, startedAt);
+        }
+        if (iterator === undefined) {
+          if (!isAsyncIterator(outcome.value)) {
+            finished = true;
+            return this.#success(outcome.value, ctx, startedAt);
+          }
+          iterator = outcome.value;
+        } else {
+          const step = outcome.value as IteratorResult<unknown, unknown>;
+          if (step.done === true) {
+            finished = true;
+            return this.#success(step.value, ctx, startedAt);
+          }
+          yield toProgressItem(step.value);
+        }
+        outcome = await settle(nextOf(iterator), guard, deferRelease);
+      }
+    } catch (thrown) {
+      finished = true;
+      return this.#failure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
+    } finally {
+      if (!finished) {
+        // The consumer stopped listening (break, return): stop the tool too.
+        ctx.abort(
+          ToolError.cancelled(undefined, {
+            toolName: config.name,
+            details: { reason: 'the consumer stopped reading the stream' },
+          }),
+        );
+        if (iterator !== undefined) closeQuietly(iterator);
+      }
+      guard?.dispose();
+      if (!releaseDeferred) release?.();
+      ctx.release();
+    }
+  }
+
+  // Refusals that need no decoding: an already-aborted call (F11) and oversized raw arguments (R1).
+  #refuse(rawArgs: unknown, ctx: CallContext, startedAt: number): ToolResult | undefined {
+    if (ctx.isAborted()) {
+      const name = this.#config.name;
+      return this.#failure(
+        ToolError.cancelled(`The call to ${name} was cancelled before it started.`, { toolName: name }),
+        ctx,
+        startedAt,
+      );
+    }
+    const maxBytes = this.#config.maxArgumentBytes;
+    // A UTF-16 code unit is 1 to 3 bytes of UTF-8, so most strings need no byte count. The wording
+    // matches the decoder's own R1 check, so the model reads one message whichever fires first.
+    if (typeof rawArgs === 'string' && rawArgs.length * 3 > maxBytes) {
+      const limit = maxBytes.toLocaleString('en-US');
+      const size =
+        rawArgs.length > maxBytes ? `more than ${limit}` : new TextEncoder().encode(rawArgs).byteLength;
+      if (typeof size === 'string' || size > maxBytes) {
+        const name = this.#config.name;
+        return this.#failure(
+          ToolError.payloadTooLarge(
+            `The arguments for ${name} are ${typeof size === 'string' ? size : size.toLocaleString('en-US')} bytes of JSON; the limit is ${limit} bytes. Send less data in one call (for example, split the work into several calls).`,
+            { toolName: name, details: { maxBytes } },
+          ),
+          ctx,
+          startedAt,
+        );
+      }
+    }
+    return undefined;
+  }
+
+  // The unguarded path once the tool turned out to be asynchronous.
+  async #finish(pending: unknown, ctx: CallContext, startedAt: number): Promise<ToolResult> {
+    try {
+      let output = isThenable(pending) ? await pending : pending;
+      if (isAsyncIterator(output)) output = await this.#collect(output, ctx);
+      return this.#success(output, ctx, startedAt);
+    } catch (thrown) {
+      return this.#failure(thrown, ctx, startedAt);
+    } finally {
+      ctx.release();
+    }
+  }
+
+  async #guardedRun(rawArgs: unknown, ctx: CallContext, startedAt: number): Promise<ToolResult> {
+    const config = this.#config;
+    const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
+    let release: (() => void) | undefined;
+    let releaseDeferred = false;
+    try {
+      if (config.limiter !== undefined) {
+        const slot = await this.#acquire(config.limiter, guard, ctx, startedAt);
+        if (typeof slot !== 'function') return slot;
+        release = slot;
+      }
+      const outcome = await guard.race(this.#produce(rawArgs, ctx), () => release?.());
+      if (outcome.kind === 'stopped') {
+        releaseDeferred = outcome.detached;
+        return this.#stopped(guard, ctx, startedAt, outcome.detached);
+      }
+      if (outcome.kind === 'error') return this.#failure(outcome.error, ctx, startedAt);
+      return this.#success(outcome.value, ctx, startedAt);
+    } catch (thrown) {
+      return this.#failure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
+    } finally {
+      guard.dispose();
+      if (!releaseDeferred) release?.();
+      ctx.release();
+    }
+  }
+
+  // Decode, then invoke; sync results are not awaited (each await costs a microtask turn).
+  #start(rawArgs: unknown, ctx: CallContext): Promise<unknown> | unknown {
+    const { decode, invoke } = this.#config;
+    const args = decode(rawArgs, ctx);
+    if (isThenable(args)) return Promise.resolve(args).then((decoded) => invoke(decoded, ctx));
+    return invoke(args, ctx);
+  }
+
+  // The whole tool run for the non-streaming path: a generator returned anyway is run to its
+  // end without progress, and stops being pulled once the call is aborted.
+  async #produce(rawArgs: unknown, ctx: CallContext): Promise<unknown> {
+    let output = this.#start(rawArgs, ctx);
+    if (isThenable(output)) output = await output;
+    return isAsyncIterator(output) ? this.#collect(output, ctx) : output;
+  }
+
+  async #collect(iterator: AsyncIteratorLike, ctx: CallContext): Promise<unknown> {
+    for (;;) {
+      if (ctx.isAborted()) {
+        closeQuietly(iterator);
+        return undefined;
+      }
+      const step = await iterator.next();
+      if (step.done === true) return step.value;
+    }
+  }
+
+  async #acquire(
+    limiter: ConcurrencyLimiter,
+    guard: CallGuard,
+    ctx: CallContext,
+    startedAt: number,
+  ): Promise<(() => void) | ToolResult> {
+    const grant = limiter.acquire();
+    if (grant.status === 'granted') return grant.release;
+    const name = this.#config.name;
+    if (grant.status === 'full') {
+      const waiting = limiter.maxQueue === 0 ? '' : ` and ${limiter.queued} are waiting`;
+      return this.#failure(
+        ToolError.concurrencyLimited(
+          `${name} is busy: ${limiter.active} calls are running${waiting}, the most it allows. Try again in about ${formatDuration(grant.retryAfterMs)}.`,
+          {
+            toolName: name,
+            retryAfterMs: grant.retryAfterMs,
+            details: {
+              active: limiter.active,
+              queued: limiter.queued,
+              maxConcurrent: limiter.maxConcurrent,
+              maxQueue: limiter.maxQueue,
+            },
+          },
+        ),
+        ctx,
+        startedAt,
+      );
+    }
+    const outcome = await guard.race(grant.granted);
+    if (outcome.kind === 'value') return outcome.value;
+    grant.cancel();
+    return this.#stopped(guard, ctx, startedAt, false);
+  }
+
+  #meta(ctx: CallContext, startedAt: number, detached?: boolean): ToolResultMeta {
+    const meta = {
+      toolName: this.#config.name,
+      callId: ctx.callId,
+      durationMs: performance.now() - startedAt,
+      hostResults: ctx.hostResults(),
+    };
+    return detached === true ? { ...meta, detached } : meta;
+  }
+
+  #success(output: unknown, ctx: CallContext, startedAt: number): ToolResult {
+    const result = resultFromOutput(output, this.#meta(ctx, startedAt), this.#config.render);
+    // Output rendering can fail too (invalid_output); its text must be scrubbed like any failure.
+    return result.ok ? result : this.#failure(result.error, ctx, startedAt);
+  }
+
+  #failure(thrown: unknown, ctx: CallContext, startedAt: number, detached?: boolean): ToolResult {
+    return resultFromError(thrown, this.#meta(ctx, startedAt, detached), ctx.hostValues());
+  }
+
+  #stopped(guard: CallGuard, ctx: CallContext, startedAt: number, detached: boolean): ToolResult {
+    return this.#failure(guard.stopError(), ctx, startedAt, detached);
+  }
+}
+
+function settle(
+  pending: unknown,
+  guard: CallGuard | undefined,
+  afterLateSettle: () => void,
+): Promise<GuardOutcome<unknown>> | GuardOutcome<unknown> {
+  if (guard !== undefined) return guard.race(Promise.resolve(pending), afterLateSettle);
+  if (!isThenable(pending)) return { kind: 'value', value: pending };
+  return Promise.resolve(pending).then(
+    (value): GuardOutcome<unknown> => ({ kind: 'value', value }),
+    (error: unknown): GuardOutcome<unknown> => ({ kind: 'error', error }),
+  );
+}
+
+function nextOf(iterator: AsyncIteratorLike): Promise<IteratorResult<unknown, unknown>> {
+  try {
+    return Promise.resolve(iterator.next());
+  } catch (thrown) {
+    return Promise.reject(thrown);
+  }
+}
+
+// Never throws: a hostile output (a Proxy) is left to the result builder to report as invalid_output.
+function isAsyncIterator(value: unknown): value is AsyncIteratorLike {
+  try {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { next?: unknown }).next === 'function' &&
+      typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+    );
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,24 @@
+import { createCallId } from '../context/call-id';
+import { NO_HOST_RESULTS, type ToolResultMeta } from '../result/tool-result';
+
+/** The call a stream belongs to, for results the stream machinery has to make up itself. */
+export interface StreamOrigin {
+  readonly toolName?: string;
+  readonly callId?: string;
+}
+
+// Used when a broken stream says nothing about itself.
+const UNKNOWN_TOOL = 'unknown_tool';
+
+/**
+ * Meta for a result synthesized on behalf of `origin` (a missing terminal, a throwing stream).
+ * Without `startedAt` the duration is 0: the fast paths do not read the clock just in case.
+ */
+export function originMeta(origin: StreamOrigin, startedAt?: number): ToolResultMeta {
+  return {
+    toolName: origin.toolName ?? UNKNOWN_TOOL,
+    callId: origin.callId ?? createCallId(),
+    durationMs: startedAt === undefined ? 0 : performance.now() - startedAt,
+    hostResults: NO_HOST_RESULTS,
+  };
+}

@@ -1,0 +1,250 @@
+import { adoptCallContext } from '../context/adopt-call-context';
+import { CallContext } from '../context/call-context';
+import type { ExtensionEntry } from '../context/extension-entry';
+import type { ToolCallContext, ToolDispatcher } from '../context/tool-call-context';
+import { formatDuration } from '../errors/format-duration';
+import { ToolError } from '../errors/tool-error';
+import { resultFromError } from '../result/result-from-error';
+import { NO_HOST_RESULTS, type ToolResult } from '../result/tool-result';
+import { drainToTerminal } from '../stream/drain-to-terminal';
+import type { ProgressItem } from '../stream/progress-item';
+import { relayToolStream } from '../stream/relay-tool-stream';
+import { ToolStream } from '../stream/tool-stream';
+import { ConcurrencyLimiter } from '../invoke/concurrency-limiter';
+import type { ErasedTool } from '../invoke/erased-tool';
+import { describeToolSource } from '../invoke/describe-tool-source';
+import type { ToolDefinition } from '../invoke/tool-definition';
+import { unknownToolError } from './unknown-tool-error';
+
+/** Options of a `ToolSet`. */
+export interface ToolSetOptions {
+  /** Bounds calls across all tools of the set (each tool's own limit applies as well). */
+  readonly limiter?: ConcurrencyLimiter;
+  /** How deep tools may call tools through `ctx.dispatch` (default 8). */
+  readonly maxDepth?: number;
+}
+
+/** Options of `ToolSet.call`. */
+export interface ToolCallOptions {
+  readonly signal?: AbortSignal;
+  /** The host's values for this call (session, auth, trace), read by token; never shown to the model. */
+  readonly extensions?: Iterable<ExtensionEntry>;
+  readonly callId?: string;
+  readonly onProgress?: (item: ProgressItem) => void;
+}
+
+/**
+ * An ordered map from name to erased tool: registration order is the order the model sees,
+ * names are unique, and lookups go through a `Map` only (R8), so `constructor` or `__proto__`
+ * resolve only when a tool of that name was really added.
+ */
+export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
+  readonly #tools = new Map<string, ErasedTool>();
+  #limiter: ConcurrencyLimiter | undefined;
+  readonly #maxDepth: number | undefined;
+
+  constructor(options: ToolSetOptions = {}) {
+    this.#maxDepth = options.maxDepth;
+    if (options.limiter !== undefined) this.setConcurrencyLimiter(options.limiter);
+  }
+
+  /** Adds a tool; throws an `Error` naming both sources when its name is taken. */
+  add(tool: ErasedTool): this {
+    const name: unknown = tool?.definition?.name;
+    if (typeof name !== 'string' || typeof tool.execute !== 'function') {
+      throw new TypeError(
+        'ToolSet.add expects an erased tool: an object with a definition (with a name) and execute().',
+      );
+    }
+    const existing = this.#tools.get(name);
+    if (existing !== undefined) {
+      throw new Error(
+        `Duplicate tool name '${name}': ${describeToolSource(existing.definition)} is already registered, so ${describeToolSource(tool.definition)} cannot be added. Tool names must be unique; rename one of them.`,
+      );
+    }
+    this.#tools.set(name, tool);
+    return this;
+  }
+
+  /** Removes the named tool; whether it was there. */
+  remove(name: string): boolean {
+    return this.#tools.delete(name);
+  }
+
+  /** The named tool, if registered. */
+  get(name: string): ErasedTool | undefined {
+    return this.#tools.get(name);
+  }
+
+  /** Whether a tool of that name is registered. */
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** The tool names, in registration order. */
+  names(): string[] {
+    return Array.from(this.#tools.keys());
+  }
+
+  /** The tool definitions, in registration order. */
+  definitions(): ToolDefinition[] {
+    return Array.from(this.#tools.values(), (tool) => tool.definition);
+  }
+
+  /** How many tools are registered. */
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /** The tools, in registration order. */
+  [Symbol.iterator](): IterableIterator<ErasedTool> {
+    return this.#tools.values();
+  }
+
+  /** The limiter bounding calls across the whole set, if any. */
+  get concurrencyLimiter(): ConcurrencyLimiter | undefined {
+    return this.#limiter;
+  }
+
+  /** Sets (or, with `undefined`, removes) the limiter bounding calls across the whole set. */
+  setConcurrencyLimiter(limiter: ConcurrencyLimiter | undefined): this {
+    if (limiter !== undefined && !(limiter instanceof ConcurrencyLimiter)) {
+      throw new TypeError('ToolSet.setConcurrencyLimiter expects a ConcurrencyLimiter or undefined.');
+    }
+    this.#limiter = limiter;
+    return this;
+  }
+
+  /**
+   * Dispatches one call as a stream. An unknown name is a `not_found` terminal listing the
+   * available names and the closest match; a full set-wide limiter a `concurrency_limited` one.
+   * Never throws.
+   */
+  execute(name: string, rawArgs: unknown, ctx: ToolCallContext): ToolStream {
+    const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
+    if (tool === undefined) {
+      const error = unknownToolError(name, this.names());
+      const callId = safeCallId(ctx);
+      return ToolStream.terminalOnly(() => failure(error, String(name), callId));
+    }
+    const limiter = this.#limiter;
+    if (limiter === undefined) return executeSafely(tool, name, rawArgs, ctx);
+    return this.#executeLimited(limiter, tool, name, rawArgs, ctx);
+  }
+
+  /**
+   * Runs one call to its result: builds the context (with this set as its dispatcher, so
+   * `ctx.dispatch` goes through the same set), dispatches and drains. Never rejects: every
+   * failure is an `ok: false` result.
+   */
+  call(name: string, rawArgs: unknown, options: ToolCallOptions = {}): Promise<ToolResult> {
+    let ctx: CallContext | undefined;
+    try {
+      ctx = new CallContext({
+        toolName: String(name),
+        callId: options.callId,
+        signal: options.signal,
+        extensions: options.extensions,
+        dispatcher: this,
+        maxDepth: this.#maxDepth,
+      });
+      const pending = drainToTerminal(this.execute(name, rawArgs, ctx), options.onProgress, {
+        toolName: ctx.toolName,
+        callId: ctx.callId,
+      });
+      // Without a host signal there is nothing to unlink, so the hot path adds no promise layer.
+      if (options.signal === undefined) return pending;
+      const linked = ctx;
+      return pending.then((result) => {
+        linked.release();
+        return result;
+      });
+    } catch (thrown) {
+      ctx?.release();
+      return Promise.resolve(
+        failure(ToolError.internal(undefined, { cause: thrown }), String(name), ctx?.callId ?? ''),
+      );
+    }
+  }
+
+  #executeLimited(
+    limiter: ConcurrencyLimiter,
+    tool: ErasedTool,
+    name: string,
+    rawArgs: unknown,
+    callerContext: ToolCallContext,
+  ): ToolStream {
+    const ctx = adoptCallContext(callerContext, name);
+    const origin = { toolName: name, callId: ctx.callId };
+    // The slot is taken when the stream is consumed, not when it is built: a stream nobody
+    // reads must not hold a slot forever.
+    return ToolStream.withProgress(async function* () {
+      const startedAt = performance.now();
+      const grant = limiter.acquire();
+      if (grant.status === 'full') {
+        const error = ToolError.concurrencyLimited(
+          `Too many tool calls are running at once (${limiter.active}, the most allowed). Try ${name} again in about ${formatDuration(grant.retryAfterMs)}.`,
+          {
+            toolName: name,
+            retryAfterMs: grant.retryAfterMs,
+            details: { scope: 'tool set', active: limiter.active, queued: limiter.queued },
+          },
+        );
+        return failure(error, name, ctx.callId, startedAt);
+      }
+      const release = grant.status === 'granted' ? grant.release : await waitForSlot(grant, ctx);
+      if (release === undefined) {
+        return failure(ToolError.cancelled(undefined, { toolName: name }), name, ctx.callId, startedAt);
+      }
+      try {
+        return yield* relayToolStream(executeSafely(tool, name, rawArgs, ctx), origin);
+      } finally {
+        release();
+      }
+    }, origin);
+  }
+}
+
+// A hand-written tool may throw from execute() itself; the set still returns a stream.
+function executeSafely(tool: ErasedTool, name: string, rawArgs: unknown, ctx: ToolCallContext): ToolStream {
+  try {
+    return tool.execute(rawArgs, ctx);
+  } catch (thrown) {
+    const callId = safeCallId(ctx);
+    return ToolStream.terminalOnly(() => failure(thrown, name, callId));
+  }
+}
+
+function waitForSlot(
+  grant: { readonly granted: Promise<() => void>; readonly cancel: () => void },
+  ctx: CallContext,
+): Promise<(() => void) | undefined> {
+  return new Promise((resolve) => {
+    const unsubscribe = ctx.onAbort(() => {
+      grant.cancel();
+      resolve(undefined);
+    });
+    grant.granted.then((release) => {
+      unsubscribe();
+      resolve(release);
+    });
+  });
+}
+
+function failure(thrown: unknown, toolName: string, callId: string, startedAt?: number): ToolResult {
+  return resultFromError(thrown, {
+    toolName,
+    callId,
+    durationMs: startedAt === undefined ? 0 : performance.now() - startedAt,
+    hostResults: NO_HOST_RESULTS,
+  });
+}
+
+function safeCallId(ctx: ToolCallContext | undefined): string {
+  try {
+    const callId: unknown = ctx?.callId;
+    return typeof callId === 'string' ? callId : '';
+  } catch {
+    return '';
+  }
+}
