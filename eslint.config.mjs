@@ -3,7 +3,14 @@ import importPlugin from 'eslint-plugin-import';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', '.nx/**', 'bench/results/**', 'bench/peers/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'coverage/**',
+      '.nx/**',
+      'bench/results/**',
+      'bench/peers/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {

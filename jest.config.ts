@@ -15,7 +15,10 @@ const config: Config = {
   transform: {
     // 151002: ts-jest notes that node16 module kind is "hybrid"; we need node16 resolution for
     // package `exports` (the MCP SDK's subpaths), and emit CommonJS either way.
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: { ignoreCodes: [151002] } }],
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: { ignoreCodes: [151002] } },
+    ],
   },
   testTimeout: 20000,
 };
