@@ -254,8 +254,11 @@ describe('the compiled decoder and class-validator', () => {
         { weight: 1, arbitrary: fc.dictionary(fc.string(), junk) },
       );
       fc.assert(
-        fc.property(input, (value) => {
-          const decoded = decode(JSON.stringify(value));
+        fc.property(input, (generated) => {
+          // Both sides judge what the JSON text says (-0 is written as 0, for one).
+          const text = JSON.stringify(generated);
+          const value: unknown = JSON.parse(text);
+          const decoded = decode(text);
           expect(decoded).not.toBeInstanceOf(Promise);
           const accepted = !(decoded instanceof ToolError);
           const reason = stricterThanSchema(value, model) ?? classValidatorLaxness(value, model);
