@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 // One jest run over every workspace. Cross-package imports resolve to `src` (not `dist`), matching
-// the `paths` entry of tsconfig.jest.json, so a test never runs against a stale build.
+// the `paths` entries of tsconfig.jest.json, so a test never runs against a stale build.
 // ts-jest runs type-aware (no isolatedModules): only the full compiler emits correct `design:type`.
 const config: Config = {
   testEnvironment: 'node',
@@ -9,6 +9,7 @@ const config: Config = {
   testMatch: ['**/?(*.)test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: {
+    '^@toolwright/example-([^/]+)$': '<rootDir>/examples/$1/src',
     '^@toolwright/([^/]+)$': '<rootDir>/packages/$1/src',
     '^@toolwright/([^/]+)/(.+)$': '<rootDir>/packages/$1/src/$2',
   },

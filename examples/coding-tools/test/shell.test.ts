@@ -1,0 +1,158 @@
+import type { ProgressItem } from '@toolwright/core';
+import type { ToolServerHandle } from '@toolwright/registry';
+import { createCodingRegistry, type CommandResult } from '../src';
+import { call, eventually, isGone, kindOf, makeTempDir, noSuchProcess, removeTempDir } from './helpers';
+
+let root: string;
+let native: ToolServerHandle;
+let codex: ToolServerHandle;
+let opencode: ToolServerHandle;
+// Every process id a test saw, checked to be gone at the end.
+const seen: number[] = [];
+
+beforeAll(() => {
+  root = makeTempDir('shell');
+  native = createCodingRegistry({ root, shell: { maxOutputCharacters: 2000 } }).finalize();
+  codex = createCodingRegistry({ root, dialect: 'codex' }).finalize();
+  opencode = createCodingRegistry({ root, dialect: 'opencode' }).finalize();
+});
+
+afterAll(async () => {
+  expect(await eventually(() => seen.every(isGone), 5000)).toBe(true);
+  removeTempDir(root);
+});
+
+const texts = (items: readonly ProgressItem[]): string[] =>
+  items.flatMap((item) => (item.kind === 'text' ? [item.text] : []));
+
+describe('shell', () => {
+  it('streams each output line as a text progress item, then returns the exit code and output', async () => {
+    const outcome = await call(native, 'shell', {
+      command: 'for i in 1 2 3; do echo "line $i"; sleep 0.05; done; echo oops >&2; exit 3',
+    });
+    expect(texts(outcome.progress)).toEqual(['line 1', 'line 2', 'line 3', 'oops']);
+    expect(outcome.result.ok && (outcome.result.value as CommandResult)).toMatchObject({
+      exitCode: 3,
+      signal: null,
+      output: 'line 1\nline 2\nline 3\noops',
+      truncated: false,
+    });
+    expect(outcome.text).toMatch(/^Exit code 3 \(\d+ ms\)\nline 1\nline 2\nline 3\noops$/);
+  });
+
+  it('runs in the workspace root with stdin closed', async () => {
+    const outcome = await call(native, 'shell', { command: 'pwd; cat; echo done' });
+    expect(outcome.result.ok && (outcome.result.value as CommandResult).output).toBe(`${root}\ndone`);
+  });
+
+  it('caps long output, keeping its beginning and end around a marker', async () => {
+    const outcome = await call(native, 'shell', { command: 'seq 1 5000' });
+    const result = outcome.result.ok ? (outcome.result.value as CommandResult) : undefined;
+    expect(result?.truncated).toBe(true);
+    expect(result?.output.startsWith('1\n2\n3\n')).toBe(true);
+    expect(result?.output.endsWith('4999\n5000')).toBe(true);
+    expect(result?.output).toMatch(/\[… 21\.\d KiB of output omitted …\]/);
+    expect(result!.output.length).toBeLessThan(2100);
+    // Every line was still streamed as progress.
+    expect(texts(outcome.progress)).toHaveLength(5000);
+  });
+
+  it('on cancellation kills the whole process group: the shell and what it started are gone', async () => {
+    const controller = new AbortController();
+    const pids: number[] = [];
+    const started = Date.now();
+    const outcome = await call(
+      native,
+      'shell',
+      { command: 'echo $$; sleep 30 & echo $!; wait' },
+      {
+        signal: controller.signal,
+        onProgress: (item) => {
+          if (item.kind === 'text') pids.push(Number(item.text));
+          if (pids.length === 2) controller.abort();
+        },
+      },
+    );
+    seen.push(...pids);
+    expect(kindOf(outcome.result)).toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(5000);
+    const [shell, sleeper] = pids as [number, number];
+    // The shell is our child: once reaped, kill(pid, 0) fails with ESRCH.
+    expect(await eventually(() => noSuchProcess(shell))).toBe(true);
+    expect(await eventually(() => isGone(sleeper))).toBe(true);
+  });
+
+  it('on timeout stops the command and reports timeout with its last output', async () => {
+    const pids: number[] = [];
+    const outcome = await call(
+      native,
+      'shell',
+      { command: 'echo $$; echo started; sleep 30', timeout_ms: 300 },
+      {
+        onProgress: (item) => item.kind === 'text' && /^\d+$/.test(item.text) && pids.push(Number(item.text)),
+      },
+    );
+    seen.push(...pids);
+    expect(kindOf(outcome.result)).toBe('timeout');
+    expect(outcome.text).toMatch(
+      /^The command did not finish within 300 ms and was stopped \(with every process it started\)\. Its last output:\n\d+\nstarted$/,
+    );
+    expect(await eventually(() => noSuchProcess(pids[0]!))).toBe(true);
+  });
+
+  it('stops background processes when the command exits instead of waiting for them', async () => {
+    const started = Date.now();
+    const outcome = await call(native, 'shell', { command: 'sleep 30 & echo $!' });
+    const pid = Number(outcome.result.ok && (outcome.result.value as CommandResult).output);
+    seen.push(pid);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await eventually(() => isGone(pid))).toBe(true);
+  });
+
+  it('is cancelled before it starts when the signal is already aborted', async () => {
+    const outcome = await call(native, 'shell', { command: 'echo never' }, { signal: AbortSignal.abort() });
+    expect(kindOf(outcome.result)).toBe('cancelled');
+    expect(outcome.progress).toEqual([]);
+  });
+});
+
+describe("the dialects' shells", () => {
+  it("codex's shell runs an argument vector without a shell, in a working directory", async () => {
+    const outcome = await call(codex, 'shell', { command: ['sh', '-c', 'echo "$0 $1"; pwd', 'a b', 'c'] });
+    expect(texts(outcome.progress)).toEqual(['a b c', root]);
+    expect(outcome.text).toMatch(/^Exit code: 0\nWall time: \d+ ms\nOutput:\na b c\n/);
+    const missing = await call(codex, 'shell', { command: ['definitely-not-a-program-xyz'] });
+    expect(kindOf(missing.result)).toBe('not_found');
+    expect(missing.text).toBe('The program "definitely-not-a-program-xyz" was not found.');
+    const outside = await call(codex, 'shell', { command: ['pwd'], workdir: '..' });
+    expect(kindOf(outside.result)).toBe('permission_denied');
+  });
+
+  it("codex's shell refuses an empty argument vector (the array thunk gives the schema minItems)", async () => {
+    const outcome = await call(codex, 'shell', { command: [] });
+    expect(kindOf(outcome.result)).toBe('invalid_arguments');
+    expect(codex.get('shell')!.inputSchema['properties']).toMatchObject({
+      command: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    });
+  });
+
+  it("opencode's Bash streams and is cancelled the same way", async () => {
+    const controller = new AbortController();
+    const pids: number[] = [];
+    const outcome = await call(
+      opencode,
+      'Bash',
+      { command: 'echo $$; sleep 30', description: 'Wait a while' },
+      {
+        signal: controller.signal,
+        onProgress: (item) => {
+          if (item.kind === 'text') pids.push(Number(item.text));
+          controller.abort();
+        },
+      },
+    );
+    seen.push(...pids);
+    expect(kindOf(outcome.result)).toBe('cancelled');
+    expect(await eventually(() => noSuchProcess(pids[0]!))).toBe(true);
+  });
+});

@@ -1,0 +1,283 @@
+import type { ExtensionEntry } from '@toolwright/core';
+import type { ProviderDefinition, ToolSnapshot } from '@toolwright/registry';
+import type { AgentMessage, AssistantMessage, ToolCallRequest } from '../messages/agent-message';
+import type { ModelClient, ModelRequest, ToolChoice } from '../model/model-client';
+import { ModelError } from '../model/model-error';
+import type { FinishReason, FinishEvent } from '../model/model-event';
+import { addUsage, type Usage } from '../model/usage';
+import type { PendingApproval } from '../approval/approval';
+import type { AgentEvent, DoneEvent } from './agent-event';
+import type { AgentHooks } from './agent-options';
+import type { AgentRunResult, StopReason } from './agent-run-result';
+import type { AgentState, SuspendedCall } from './agent-state';
+import type { AgentToolResult } from './agent-tool-result';
+import type { RunScope } from './run-scope';
+import { describeStop } from './describe-stop';
+import { TurnExecution, type CallSlot } from './turn-execution';
+import { watchPromise } from './watch-promise';
+import { isAborted } from './is-aborted';
+
+/** What an `Agent` fixes for all its runs. */
+export interface AgentConfig {
+  readonly model: ModelClient;
+  readonly snapshot: () => ToolSnapshot;
+  readonly definitions: (snapshot: ToolSnapshot) => readonly ProviderDefinition[];
+  readonly system: string | undefined;
+  readonly maxTurns: number;
+  readonly toolTimeoutMs: number | undefined;
+  readonly hooks: AgentHooks;
+  readonly allowed: ReadonlySet<string> | undefined;
+  readonly toolChoice: ToolChoice | undefined;
+  readonly parallelToolCalls: boolean | undefined;
+  readonly concurrentReadOnly: boolean;
+}
+
+/** Where a run starts: a transcript, or a suspended state with the host's decisions merged in. */
+export interface RunStart {
+  readonly messages: AgentMessage[];
+  readonly turns: number;
+  readonly usage: Usage;
+  readonly retries: number;
+  readonly resume?: readonly SuspendedCall[];
+}
+
+/** Per-run settings, resolved. */
+export interface RunSettings {
+  readonly signal: AbortSignal | undefined;
+  readonly extensions: readonly ExtensionEntry[] | undefined;
+  readonly hostValues: readonly string[];
+  readonly maxTurns: number;
+}
+
+/**
+ * One run of the loop, as a stream of events ending with `done`. This is the only implementation
+ * of the loop's semantics: `agent.run` drains it for the `done` event, `agent.stream` relays it.
+ * It never throws: model failures, cancellation and hook errors end the run with a stop reason.
+ */
+export class AgentLoop {
+  readonly #config: AgentConfig;
+  readonly #settings: RunSettings;
+  readonly #scope: RunScope;
+  readonly #messages: AgentMessage[];
+  readonly #toolResults: AgentToolResult[] = [];
+  #turns: number;
+  #usage: Usage;
+  #resume: readonly SuspendedCall[] | undefined;
+  #text = '';
+  #finishReason: FinishReason | undefined;
+  readonly #queue: AgentEvent[] = [];
+  #wake: (() => void) | undefined;
+  readonly #wakeUp = (): void => {
+    const wake = this.#wake;
+    if (wake !== undefined) {
+      this.#wake = undefined;
+      wake();
+    }
+  };
+
+  constructor(config: AgentConfig, start: RunStart, settings: RunSettings) {
+    this.#config = config;
+    this.#settings = settings;
+    this.#messages = start.messages;
+    this.#turns = start.turns;
+    this.#usage = start.usage;
+    this.#resume = start.resume;
+    this.#scope = {
+      hooks: config.hooks,
+      signal: settings.signal,
+      extensions: settings.extensions,
+      hostValues: settings.hostValues,
+      toolTimeoutMs: config.toolTimeoutMs,
+      concurrentReadOnly: config.concurrentReadOnly,
+      allowed: config.allowed,
+      emit: (event) => {
+        this.#queue.push(event);
+        this.#wakeUp();
+      },
+      retries: start.retries,
+    };
+    this.#text = lastAssistantText(start.messages);
+  }
+
+  async *events(): AsyncGenerator<AgentEvent, void, undefined> {
+    const config = this.#config;
+    const signal = this.#settings.signal;
+    for (;;) {
+      let snapshot: ToolSnapshot;
+      let turn: number;
+      let slots: CallSlot[];
+      let turnUsage: Usage | undefined;
+      const resume = this.#resume;
+      if (resume !== undefined) {
+        this.#resume = undefined;
+        snapshot = config.snapshot();
+        turn = this.#turns;
+        slots = resume.map(slotFromState);
+      } else {
+        if (isAborted(signal)) return yield this.#done('cancelled');
+        if (this.#turns >= this.#settings.maxTurns) return yield this.#done('max_turns');
+        turn = ++this.#turns;
+        snapshot = config.snapshot();
+        yield { type: 'turn-start', turn, toolsVersion: snapshot.version };
+        const request: ModelRequest = {
+          system: config.system,
+          // A copy: the transcript grows while a client may still be reading this request.
+          messages: this.#messages.slice(),
+          tools: config.definitions(snapshot),
+          toolChoice: config.toolChoice,
+          parallelToolCalls: config.parallelToolCalls,
+          signal,
+        };
+        let text = '';
+        const calls: ToolCallRequest[] = [];
+        let finish: FinishEvent | undefined;
+        try {
+          for await (const event of config.model.stream(request)) {
+            if (event.type === 'text-delta') {
+              text += event.text;
+              yield { type: 'text-delta', turn, text: event.text };
+            } else if (event.type === 'tool-call') {
+              calls.push({ id: event.id, name: event.name, arguments: event.arguments });
+            } else if (event.type === 'finish') {
+              finish = event;
+            }
+          }
+          if (finish === undefined)
+            throw new ModelError('protocol', 'The model stream ended without a finish event.');
+        } catch (thrown) {
+          return yield this.#done(isAborted(signal) ? 'cancelled' : 'error', thrown);
+        }
+        turnUsage = finish.usage;
+        this.#usage = addUsage(this.#usage, turnUsage);
+        this.#text = text;
+        this.#finishReason = finish.finishReason;
+        if (calls.length === 0) {
+          this.#messages.push({ role: 'assistant', content: text });
+          yield { type: 'turn-finish', turn, finishReason: finish.finishReason, usage: turnUsage };
+          return yield this.#done('completed');
+        }
+        normalizeCallIds(calls, turn);
+        this.#messages.push({ role: 'assistant', content: text, toolCalls: calls });
+        slots = calls.map((call) => ({ call, attempt: 1 }));
+      }
+
+      const execution = new TurnExecution(this.#scope, snapshot, turn, slots);
+      // The calls run while their events (progress above all) are relayed live.
+      const watched = watchPromise(execution.run(), this.#wakeUp);
+      const queue = this.#queue;
+      for (;;) {
+        if (queue.length > 0) {
+          // Events emitted while one is being consumed join the end of this same batch.
+          for (let index = 0; index < queue.length; index++) yield queue[index]!;
+          queue.length = 0;
+        }
+        if (watched.settled) break;
+        await new Promise<void>((resolve) => (this.#wake = resolve));
+      }
+      if (watched.failed) {
+        // A hook threw: a bug in the host. The transcript stays well formed; the run ends.
+        execution.abandon();
+        this.#closeTurn(execution);
+        for (const event of queue) yield event;
+        queue.length = 0;
+        return yield this.#done('error', watched.failure);
+      }
+      const outcome = watched.value!;
+      if (outcome.kind === 'suspend') {
+        if (execution.repaired) this.#rewriteCalls(execution);
+        const state: AgentState = {
+          version: 1,
+          messages: this.#messages.slice(),
+          turns: this.#turns,
+          usage: this.#usage,
+          retries: this.#scope.retries,
+          pending: execution.suspended(),
+        };
+        this.#collectResults(execution);
+        yield { type: 'approval-required', turn, pending: outcome.pending };
+        return yield this.#done('approval_required', undefined, { state, pending: outcome.pending });
+      }
+      this.#closeTurn(execution);
+      yield { type: 'turn-finish', turn, finishReason: this.#finishReason, usage: turnUsage };
+      if (outcome.kind === 'stop') return yield this.#done('stopped', undefined, { reason: outcome.reason });
+      if (isAborted(signal)) return yield this.#done('cancelled');
+    }
+  }
+
+  #closeTurn(execution: TurnExecution): void {
+    if (execution.repaired) this.#rewriteCalls(execution);
+    for (const message of execution.messages()) this.#messages.push(message);
+    this.#collectResults(execution);
+  }
+
+  #collectResults(execution: TurnExecution): void {
+    for (const slot of execution.slots) if (slot.result !== undefined) this.#toolResults.push(slot.result);
+  }
+
+  // The transcript shows a repaired call as it ran, so the next request is consistent.
+  #rewriteCalls(execution: TurnExecution): void {
+    const messages = this.#messages;
+    for (let index = messages.length - 1; index >= 0; index--) {
+      const message = messages[index]!;
+      if (message.role !== 'assistant') continue;
+      const rewritten: AssistantMessage = {
+        role: 'assistant',
+        content: message.content,
+        toolCalls: execution.slots.map((slot) => slot.call),
+      };
+      messages[index] = rewritten;
+      return;
+    }
+  }
+
+  #done(
+    stopReason: StopReason,
+    error?: unknown,
+    extra: { reason?: string; state?: AgentState; pending?: readonly PendingApproval[] } = {},
+  ): DoneEvent {
+    const result: AgentRunResult = {
+      text: this.#text,
+      stopReason,
+      reason: describeStop(stopReason, this.#settings.maxTurns, error, extra),
+      messages: this.#messages,
+      toolResults: this.#toolResults,
+      usage: this.#usage,
+      turns: this.#turns,
+      ...(this.#finishReason === undefined ? {} : { finishReason: this.#finishReason }),
+      ...(error === undefined ? {} : { error }),
+      ...(extra.state === undefined ? {} : { state: extra.state }),
+      ...(extra.pending === undefined ? {} : { pendingApprovals: extra.pending }),
+    };
+    return { type: 'done', result };
+  }
+}
+
+function slotFromState(suspended: SuspendedCall): CallSlot {
+  const slot: CallSlot = { call: suspended.call, attempt: 1 };
+  if (suspended.repairedFrom !== undefined) slot.repairedFrom = suspended.repairedFrom;
+  if (suspended.decision !== undefined) slot.decision = suspended.decision;
+  if (suspended.settled !== undefined) slot.settled = suspended.settled;
+  return slot;
+}
+
+// Call ids pair calls with results on the wire; a server that omits or repeats them gets fresh ones.
+function normalizeCallIds(calls: ToolCallRequest[], turn: number): void {
+  let seen: Set<string> | undefined;
+  for (let index = 0; index < calls.length; index++) {
+    const call = calls[index]!;
+    if (call.id !== '' && calls.length === 1) return;
+    if (call.id !== '' && !(seen ??= new Set()).has(call.id)) {
+      seen.add(call.id);
+      continue;
+    }
+    calls[index] = { ...call, id: `call_${turn}_${index + 1}` };
+  }
+}
+
+function lastAssistantText(messages: readonly AgentMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role === 'assistant') return message.content;
+  }
+  return '';
+}

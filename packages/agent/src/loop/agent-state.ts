@@ -1,0 +1,35 @@
+import type { ContentBlock } from '@toolwright/core';
+import type { AgentMessage, ToolCallRequest } from '../messages/agent-message';
+import type { Usage } from '../model/usage';
+import type { ResumeDecision } from '../approval/approval';
+import type { ToolCallStatus } from './agent-tool-result';
+
+/** A call of the suspended turn: to run once decided, or already settled (invalid, skipped, denied). */
+export interface SuspendedCall {
+  readonly call: ToolCallRequest;
+  readonly repairedFrom?: string;
+  /** The decision made before the run was suspended (`allow` or a denial). */
+  readonly decision?: ResumeDecision;
+  /** Whether the approval hook asked the host. */
+  readonly asked?: boolean;
+  /** A result already settled before the suspension. */
+  readonly settled?: {
+    readonly status: ToolCallStatus;
+    readonly content: readonly ContentBlock[];
+    readonly isError: boolean;
+  };
+}
+
+/**
+ * A run suspended for approval, as plain JSON: safe to store and to resume in another process.
+ * Host-only values are not in it: pass `extensions` again to `agent.resume`.
+ */
+export interface AgentState {
+  readonly version: 1;
+  /** The transcript up to the turn awaiting approval (its assistant message included). */
+  readonly messages: readonly AgentMessage[];
+  readonly turns: number;
+  readonly usage: Usage;
+  readonly retries: number;
+  readonly pending: readonly SuspendedCall[];
+}

@@ -1,0 +1,19 @@
+import type { ExtensionEntry } from '@toolwright/core';
+import type { AgentHooks } from './agent-options';
+import type { AgentEvent } from './agent-event';
+
+/** What every turn of one run shares. */
+export interface RunScope {
+  readonly hooks: AgentHooks;
+  readonly signal: AbortSignal | undefined;
+  readonly extensions: readonly ExtensionEntry[] | undefined;
+  /** The strings of the host-only values, scrubbed from model-bound text. */
+  readonly hostValues: readonly string[];
+  readonly toolTimeoutMs: number | undefined;
+  readonly concurrentReadOnly: boolean;
+  /** The names the model may call; `undefined` for every registered tool. */
+  readonly allowed: ReadonlySet<string> | undefined;
+  readonly emit: (event: AgentEvent) => void;
+  /** `retry` actions taken so far in the run. */
+  retries: number;
+}

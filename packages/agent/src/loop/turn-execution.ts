@@ -1,0 +1,373 @@
+import { ToolError, type ContentBlock, type ToolResult } from '@toolwright/core';
+import type { RegisteredTool, ToolSnapshot } from '@toolwright/registry';
+import type { ApprovalDecision, PendingApproval, ResumeDecision } from '../approval/approval';
+import type { ToolCallRequest, ToolMessage } from '../messages/agent-message';
+import type { InvalidCallReason, InvalidToolCall } from '../recovery/invalid-tool-call';
+import type { RecoveryAction } from '../recovery/recovery-action';
+import type { SuspendedCall } from './agent-state';
+import { checkedAction, FAIL } from './checked-action';
+import { dispatchCall } from './dispatch-call';
+import type { AgentToolResult, ToolCallStatus } from './agent-tool-result';
+import type { RunScope } from './run-scope';
+import { scrubContent } from './scrub-content';
+import { unknownToolError } from './unknown-tool-error';
+import { isAborted } from './is-aborted';
+
+// A call may be repaired twice; a third invalid attempt fails, so two hooks cannot ping-pong forever.
+const MAX_ATTEMPTS = 3;
+
+/** One tool call of a turn, from the model's request to its settled result. */
+export interface CallSlot {
+  call: ToolCallRequest;
+  repairedFrom?: string;
+  tool?: RegisteredTool;
+  decision?: ResumeDecision;
+  asked?: boolean;
+  attempt: number;
+  settled?: {
+    readonly status: ToolCallStatus;
+    readonly content: readonly ContentBlock[];
+    readonly isError: boolean;
+  };
+  /** The host-side record; absent for a call settled before a suspension (reported then). */
+  result?: AgentToolResult;
+}
+
+/** How a turn's tool calls ended. */
+export type TurnOutcome =
+  | { readonly kind: 'continue' }
+  | { readonly kind: 'stop'; readonly reason: string }
+  | { readonly kind: 'suspend'; readonly pending: readonly PendingApproval[] };
+
+const CONTINUE: TurnOutcome = Object.freeze({ kind: 'continue' });
+
+/**
+ * Settles the tool calls of one turn on one snapshot: resolve names (invalid names go to the
+ * recovery hook), ask for approval (an `ask` suspends the turn), then run — consecutive read-only
+ * calls together, every other call alone and in order — sending invalid results to the hook.
+ */
+export class TurnExecution {
+  /** Whether a hook changed a call's name or arguments (the transcript must show the call as run). */
+  repaired = false;
+  #stop: string | undefined;
+  #available: readonly string[] | undefined;
+
+  constructor(
+    private readonly scope: RunScope,
+    private readonly snapshot: ToolSnapshot,
+    private readonly turn: number,
+    readonly slots: readonly CallSlot[],
+  ) {}
+
+  async run(): Promise<TurnOutcome> {
+    for (const slot of this.slots) {
+      if (slot.settled !== undefined || slot.tool !== undefined) continue;
+      if (this.#stop !== undefined) this.#notRun(slot);
+      else await this.#resolve(slot);
+    }
+    if (this.#stop === undefined) {
+      const decide =
+        this.scope.hooks.approve !== undefined || this.slots.some((slot) => slot.decision !== undefined);
+      const pending = decide ? await this.#approvals() : undefined;
+      if (pending !== undefined && pending.length > 0) return { kind: 'suspend', pending };
+      await this.#execute();
+    }
+    for (const slot of this.slots) if (slot.settled === undefined) this.#notRun(slot);
+    return this.#stop === undefined ? CONTINUE : { kind: 'stop', reason: this.#stop };
+  }
+
+  /** Ends every unsettled call as `not_run` (the run is ending abnormally). */
+  abandon(): void {
+    for (const slot of this.slots) if (slot.settled === undefined) this.#notRun(slot);
+  }
+
+  /** The tool messages, in call order. */
+  messages(): ToolMessage[] {
+    return this.slots.map((slot) => ({
+      role: 'tool',
+      toolCallId: slot.call.id,
+      toolName: slot.call.name,
+      content: slot.settled!.content,
+      isError: slot.settled!.isError,
+    }));
+  }
+
+  /** The calls as they stand, for a suspended run's state. */
+  suspended(): SuspendedCall[] {
+    return this.slots.map((slot) => ({
+      call: slot.call,
+      ...(slot.repairedFrom === undefined ? {} : { repairedFrom: slot.repairedFrom }),
+      ...(slot.decision === undefined ? {} : { decision: slot.decision }),
+      ...(slot.asked === true ? { asked: true } : {}),
+      ...(slot.settled === undefined ? {} : { settled: slot.settled }),
+    }));
+  }
+
+  // Phase 1: a name the model may not call is invalid before anything runs.
+  async #resolve(slot: CallSlot): Promise<boolean> {
+    for (;;) {
+      const name = slot.call.name;
+      const tool = this.#allowed(name) ? this.snapshot.get(name) : undefined;
+      if (tool !== undefined) {
+        slot.tool = tool;
+        return true;
+      }
+      const reason: InvalidCallReason = this.snapshot.has(name) ? 'disallowed_tool' : 'unknown_tool';
+      const error = unknownToolError(name, this.#availableTools());
+      const action = await this.#decide(slot, reason, error);
+      if (action.action === 'repair' && slot.attempt < MAX_ATTEMPTS) {
+        this.#repair(slot, action);
+        continue;
+      }
+      this.#apply(
+        slot,
+        action.action === 'repair' ? FAIL : action,
+        textContent(error.modelText),
+        error,
+        undefined,
+      );
+      return false;
+    }
+  }
+
+  // Phase 2: approvals. Decisions already made (before a suspension) stand.
+  async #approvals(): Promise<PendingApproval[]> {
+    const pending: PendingApproval[] = [];
+    for (const slot of this.slots) {
+      if (slot.settled !== undefined || slot.tool === undefined) continue;
+      if (slot.decision === undefined) {
+        const decision = this.scope.hooks.approve === undefined ? 'allow' : await this.#ask(slot, slot.tool);
+        if (decision === 'ask') {
+          slot.asked = true;
+          pending.push({
+            callId: slot.call.id,
+            toolName: slot.call.name,
+            arguments: slot.call.arguments,
+            turn: this.turn,
+          });
+          continue;
+        }
+        slot.decision = decision;
+      }
+      if (slot.decision !== 'allow') this.#deny(slot, slot.decision);
+    }
+    return pending;
+  }
+
+  // Phase 3: run, read-only neighbours together.
+  async #execute(): Promise<void> {
+    const slots = this.slots;
+    let index = 0;
+    while (index < slots.length) {
+      const slot = slots[index]!;
+      if (slot.settled !== undefined) {
+        index++;
+        continue;
+      }
+      if (this.#stop !== undefined || isAborted(this.scope.signal)) {
+        this.#notRun(slot);
+        index++;
+        continue;
+      }
+      if (!this.scope.concurrentReadOnly || slot.tool!.readOnly !== true) {
+        await this.#run(slot);
+        index++;
+        continue;
+      }
+      const group: CallSlot[] = [];
+      while (index < slots.length) {
+        const next = slots[index]!;
+        if (next.settled === undefined && next.tool!.readOnly !== true) break;
+        if (next.settled === undefined) group.push(next);
+        index++;
+      }
+      if (group.length === 1) await this.#run(group[0]!);
+      else await settleAll(group.map((member) => this.#run(member)));
+    }
+  }
+
+  async #run(slot: CallSlot): Promise<void> {
+    for (;;) {
+      const call = slot.call;
+      this.scope.emit({ type: 'tool-call', turn: this.turn, call, readOnly: slot.tool!.readOnly });
+      const result = await this.#dispatch(call);
+      if (result.ok) {
+        this.#settle(slot, 'ok', result.content, { result });
+        return;
+      }
+      const error = result.error;
+      const reason: InvalidCallReason | undefined =
+        error.kind === 'invalid_arguments'
+          ? 'invalid_arguments'
+          : error.kind === 'permission_denied'
+            ? 'denied'
+            : undefined;
+      if (reason === undefined || isAborted(this.scope.signal)) {
+        this.#settle(slot, 'failed', result.content, { error, result });
+        return;
+      }
+      const action = await this.#decide(slot, reason, error);
+      if (action.action !== 'repair' || slot.attempt >= MAX_ATTEMPTS) {
+        this.#apply(slot, action.action === 'repair' ? FAIL : action, result.content, error, result);
+        return;
+      }
+      const previous = slot.tool;
+      this.#repair(slot, action);
+      if (!(await this.#resolve(slot))) return;
+      if (slot.tool !== previous && !(await this.#approveRepaired(slot))) return;
+    }
+  }
+
+  #dispatch(call: ToolCallRequest): Promise<ToolResult> {
+    const scope = this.scope;
+    return dispatchCall(this.snapshot, call, {
+      signal: scope.signal,
+      extensions: scope.extensions,
+      timeoutMs: scope.toolTimeoutMs,
+      onProgress: (item) => scope.emit({ type: 'tool-progress', turn: this.turn, call, item }),
+    });
+  }
+
+  async #decide(slot: CallSlot, reason: InvalidCallReason, error: ToolError): Promise<RecoveryAction> {
+    const scope = this.scope;
+    const invalid: InvalidToolCall = {
+      call: slot.call,
+      reason,
+      error,
+      turn: this.turn,
+      attempt: slot.attempt,
+      retries: scope.retries,
+      availableTools: this.#availableTools(),
+    };
+    const hook = scope.hooks.onInvalidCall;
+    const action = checkedAction(hook === undefined ? undefined : await hook(invalid));
+    if (action.action === 'retry') scope.retries++;
+    scope.emit({ type: 'invalid-call', turn: this.turn, invalid, action });
+    return action;
+  }
+
+  #repair(slot: CallSlot, action: Extract<RecoveryAction, { action: 'repair' }>): void {
+    slot.repairedFrom ??= slot.call.name;
+    slot.call = {
+      id: slot.call.id,
+      name: action.toolName,
+      arguments: action.arguments === undefined ? slot.call.arguments : action.arguments,
+    };
+    slot.tool = undefined;
+    slot.attempt++;
+    this.repaired = true;
+  }
+
+  // A repair that lands on another tool needs that tool's approval; a run cannot pause mid-turn, so `ask` refuses.
+  async #approveRepaired(slot: CallSlot): Promise<boolean> {
+    if (this.scope.hooks.approve === undefined) return true;
+    const decision = await this.#ask(slot, slot.tool!);
+    if (decision === 'allow') return true;
+    this.#deny(
+      slot,
+      decision === 'ask'
+        ? {
+            decision: 'deny',
+            reason: 'a repaired call that needs approval cannot wait for it; ask for it directly.',
+          }
+        : decision,
+    );
+    return false;
+  }
+
+  async #ask(slot: CallSlot, tool: RegisteredTool): Promise<ApprovalDecision> {
+    const decision = await this.scope.hooks.approve!({ call: slot.call, tool, turn: this.turn });
+    if (decision === 'allow' || decision === 'deny' || decision === 'ask') return decision;
+    if (typeof decision === 'object' && decision !== null && decision.decision === 'deny') return decision;
+    // Anything but an explicit allow or ask refuses: a hook returning nonsense must not open the door.
+    return 'deny';
+  }
+
+  #deny(slot: CallSlot, decision: Exclude<ResumeDecision, 'allow'>): void {
+    const reason = typeof decision === 'object' ? decision.reason : '';
+    const text = `${slot.call.name} was not run: the user did not approve this call${reason === '' ? '.' : `: ${reason}`}`;
+    const error = ToolError.permissionDenied(text, {
+      toolName: slot.call.name,
+      details: { approval: 'denied' },
+    });
+    this.#settle(slot, 'denied', textContent(text), { error });
+  }
+
+  #apply(
+    slot: CallSlot,
+    action: RecoveryAction,
+    failure: readonly ContentBlock[],
+    error: ToolError,
+    result: ToolResult | undefined,
+  ): void {
+    switch (action.action) {
+      case 'retry':
+        this.#settle(slot, 'retry', textContent(action.feedback), { error, result, recovery: action });
+        return;
+      case 'skip':
+        this.#settle(slot, 'skipped', textContent(`${slot.call.name} was not run: ${action.reason}`), {
+          error,
+          result,
+          recovery: action,
+        });
+        return;
+      case 'stop':
+        this.#stop = action.reason;
+        this.#settle(slot, 'failed', failure, { error, result, recovery: action });
+        return;
+      default:
+        this.#settle(slot, 'failed', failure, { error, result, recovery: action });
+    }
+  }
+
+  #notRun(slot: CallSlot): void {
+    const why = isAborted(this.scope.signal) ? 'the run was cancelled' : 'the run stopped first';
+    this.#settle(slot, 'not_run', textContent(`${slot.call.name} was not run: ${why}.`), {});
+  }
+
+  #settle(
+    slot: CallSlot,
+    status: ToolCallStatus,
+    content: readonly ContentBlock[],
+    extra: { error?: ToolError; result?: ToolResult; recovery?: RecoveryAction },
+  ): void {
+    const visible = scrubContent(content, this.scope.hostValues);
+    slot.settled = { status, content: visible, isError: status !== 'ok' && status !== 'skipped' };
+    const record: AgentToolResult = {
+      turn: this.turn,
+      call: slot.call,
+      ...(slot.repairedFrom === undefined ? {} : { repairedFrom: slot.repairedFrom }),
+      status,
+      content: visible,
+      ...(extra.error === undefined ? {} : { error: extra.error }),
+      ...(extra.result === undefined ? {} : { result: extra.result }),
+      ...(extra.recovery === undefined ? {} : { recovery: extra.recovery }),
+    };
+    slot.result = record;
+    this.scope.emit({ type: 'tool-result', turn: this.turn, result: record });
+  }
+
+  #allowed(name: string): boolean {
+    const allowed = this.scope.allowed;
+    return allowed === undefined || allowed.has(name);
+  }
+
+  #availableTools(): readonly string[] {
+    if (this.#available === undefined) {
+      const allowed = this.scope.allowed;
+      this.#available =
+        allowed === undefined ? this.snapshot.names : this.snapshot.names.filter((name) => allowed.has(name));
+    }
+    return this.#available;
+  }
+}
+
+function textContent(text: string): readonly ContentBlock[] {
+  return [{ type: 'text', text }];
+}
+
+// Like Promise.all, but waits for every call before reporting the first failure (a hook that threw).
+async function settleAll(pending: readonly Promise<void>[]): Promise<void> {
+  const outcomes = await Promise.allSettled(pending);
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+}

@@ -1,0 +1,5 @@
+/** Tools that must not be registered together, and why. */
+export interface ExclusiveRule {
+  readonly names: readonly string[];
+  readonly reason: string;
+}

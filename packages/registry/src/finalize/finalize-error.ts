@@ -1,0 +1,43 @@
+import type { FinalizeProblem } from './finalize-problem';
+
+/** The line width problem text is wrapped at, continuation lines indented under their item. */
+const WIDTH = 96;
+
+/**
+ * Thrown by `finalize()` when the registry has problems: every problem found, each with its fix. The
+ * message lists them in words (`3 problems in the tool registry`, then `  - …` items); `problems`
+ * carries the same as data.
+ */
+export class FinalizeError extends Error {
+  override readonly name = 'FinalizeError';
+
+  constructor(readonly problems: readonly FinalizeProblem[]) {
+    super(formatFinalizeProblems(problems));
+  }
+}
+
+/** The text of a list of problems, as `FinalizeError` writes it (without the `FinalizeError: ` prefix). */
+export function formatFinalizeProblems(problems: readonly FinalizeProblem[]): string {
+  const noun = problems.length === 1 ? 'problem' : 'problems';
+  const items = problems.map((problem) =>
+    [...wrap(problem.message, '  - ', '    '), ...wrap(`Fix: ${problem.fix}`, '    ', '    ')].join('\n'),
+  );
+  return `${problems.length} ${noun} in the tool registry\n\n${items.join('\n')}`;
+}
+
+function wrap(text: string, first: string, rest: string): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    if (!empty && line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = rest + word;
+    } else {
+      line += (empty ? '' : ' ') + word;
+    }
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}

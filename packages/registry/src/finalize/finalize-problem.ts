@@ -1,0 +1,37 @@
+/** What kind of problem `finalize()` found. */
+export type FinalizeProblemCode =
+  /** A tool name does not match `^[a-zA-Z0-9_-]{1,64}$`. */
+  | 'invalid_name'
+  /** Two registrations share a name; the message names both. */
+  | 'duplicate_name'
+  /** A tool's or args class's decorators are incomplete (a `ToolDefinitionError` problem: reflection gaps, …). */
+  | 'invalid_definition'
+  /** A tool declares a `kind` outside `TOOL_KINDS`. */
+  | 'invalid_kind'
+  /** A tool declares a `namespace` outside `TOOL_NAMESPACES`. */
+  | 'invalid_namespace'
+  /** A bound `Params` value fails its class's validation. */
+  | 'invalid_params'
+  /** A tool's constructor needs a token nothing provides. */
+  | 'unbound_dependency'
+  /** A tool's constructor (or a factory it needs) threw. */
+  | 'instantiation_failed'
+  /** A tool's `requires` expression does not hold. */
+  | 'requirement'
+  /** A tool's `requires` is not a requirement expression. */
+  | 'invalid_requirement'
+  /** A description template reference (`${{ tools.x }}`, `${{ params.x.y }}`) does not resolve. */
+  | 'template'
+  /** Tools declared exclusive are registered together. */
+  | 'exclusive';
+
+/** One problem of a tool registry, as data: what, where, and how to fix it. */
+export interface FinalizeProblem {
+  readonly code: FinalizeProblemCode;
+  /** The tool concerned, when there is one. */
+  readonly tool?: string;
+  /** What is wrong, in words, naming where (tool, class, property, params path). */
+  readonly message: string;
+  /** How to fix it. */
+  readonly fix: string;
+}

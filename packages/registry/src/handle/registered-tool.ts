@@ -1,0 +1,35 @@
+import type { ErasedTool, JsonSchema } from '@toolwright/core';
+import type { ToolKind } from '../taxonomy/tool-kind';
+import type { ToolNamespace } from '../taxonomy/tool-namespace';
+
+/** Behaviour hints of a registered tool, resolved: every one explicit. */
+export interface ResolvedAnnotations {
+  readonly destructive: boolean;
+  readonly idempotent: boolean;
+  readonly openWorld: boolean;
+}
+
+/** One tool of a finalized registry: its resolved definition (description rendered) and its erased form. */
+export interface RegisteredTool {
+  readonly name: string;
+  readonly title?: string;
+  /** The description with its templates rendered. */
+  readonly description: string;
+  readonly kind: ToolKind;
+  /** `toolLabel(kind)`. */
+  readonly label: string;
+  readonly namespace: ToolNamespace;
+  /** Whether calls only observe; an agent may run read-only calls of one turn concurrently. */
+  readonly readOnly: boolean;
+  readonly annotations: ResolvedAnnotations;
+  readonly inputSchema: JsonSchema;
+  /** The OpenAI strict-mode form of `inputSchema`, when the tool's args class gives one (core's `openai-strict` target). */
+  readonly strictInputSchema?: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  /** The model-visible argument names, in schema order. */
+  readonly parameters: readonly string[];
+  /** Where the tool came from, for messages: `ReadFile`, `GitHubService.listIssues`, `dynamic`. */
+  readonly source: string;
+  /** The erased tool (the guard wraps its `execute`). */
+  readonly erased: ErasedTool;
+}

@@ -1,0 +1,49 @@
+import type { ToolDefinitionAnnotations } from '@toolwright/core';
+import type { ToolKind } from '../taxonomy/tool-kind';
+import type { ToolNamespace } from '../taxonomy/tool-namespace';
+import type { ResolvedAnnotations } from './registered-tool';
+
+// Kinds whose calls change or remove what exists (MCP's pessimistic default applies to `other`).
+const DESTRUCTIVE_KINDS: ReadonlySet<ToolKind> = new Set<ToolKind>([
+  'write',
+  'edit',
+  'patch',
+  'delete',
+  'move',
+  'shell',
+  'process',
+  'browser',
+  'notebook_edit',
+  'git',
+  'query',
+  'other',
+]);
+
+// Kinds that reach beyond the host: the web, remote generators.
+const OPEN_WORLD_KINDS: ReadonlySet<ToolKind> = new Set<ToolKind>([
+  'fetch',
+  'web_search',
+  'browser',
+  'image_gen',
+  'video_gen',
+  'audio_gen',
+  'transcribe',
+]);
+
+/**
+ * Every hint explicit: what the tool declares, else a default from its kind. A read-only tool is
+ * never destructive and is idempotent unless it says otherwise; imported MCP tools are open-world
+ * unless they say otherwise.
+ */
+export function resolveAnnotations(
+  declared: ToolDefinitionAnnotations | undefined,
+  kind: ToolKind,
+  namespace: ToolNamespace,
+  readOnly: boolean,
+): ResolvedAnnotations {
+  return Object.freeze({
+    destructive: readOnly ? false : (declared?.destructive ?? DESTRUCTIVE_KINDS.has(kind)),
+    idempotent: declared?.idempotent ?? readOnly,
+    openWorld: declared?.openWorld ?? (OPEN_WORLD_KINDS.has(kind) || namespace === 'mcp'),
+  });
+}

@@ -1,0 +1,83 @@
+import {
+  ToolSet,
+  type ConcurrencyLimiter,
+  type ErasedTool,
+  type ToolCallContext,
+  type ToolCallOptions,
+  type ToolResult,
+  type ToolStream,
+} from '@toolwright/core';
+import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
+import { renderDefinition } from '../definitions/render-definition';
+import type { ToolGuard } from '../guard/tool-guard';
+import { guardedExecute } from './guarded-execute';
+import type { RegisteredTool } from './registered-tool';
+import type { ToolSnapshot } from './tool-snapshot';
+
+/** What every snapshot of one handle shares. */
+export interface SnapshotSettings {
+  readonly guards: readonly ToolGuard[];
+  readonly limiter?: ConcurrencyLimiter;
+  readonly maxDepth?: number;
+}
+
+/**
+ * One immutable version of a tool set, over a core `ToolSet` of its own. With guards, each tool is
+ * wrapped so that the guard runs inside the tool set: calls from the host and `ctx.dispatch` calls
+ * (whose dispatcher is this same `ToolSet`) are checked alike.
+ */
+export class Snapshot implements ToolSnapshot {
+  readonly names: readonly string[];
+  readonly #byName: ReadonlyMap<string, RegisteredTool>;
+  readonly #toolSet: ToolSet;
+  readonly #definitions = new Map<ProviderFormat, readonly ProviderDefinition[]>();
+
+  constructor(
+    readonly version: number,
+    readonly tools: readonly RegisteredTool[],
+    readonly settings: SnapshotSettings,
+  ) {
+    const byName = new Map<string, RegisteredTool>();
+    const toolSet = new ToolSet({ limiter: settings.limiter, maxDepth: settings.maxDepth });
+    for (const tool of tools) {
+      byName.set(tool.name, tool);
+      toolSet.add(settings.guards.length === 0 ? tool.erased : guarded(tool, settings.guards));
+    }
+    this.#byName = byName;
+    this.#toolSet = toolSet;
+    this.names = Object.freeze(tools.map((tool) => tool.name));
+    Object.freeze(this.tools);
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return typeof name === 'string' ? this.#byName.get(name) : undefined;
+  }
+
+  has(name: string): boolean {
+    return typeof name === 'string' && this.#byName.has(name);
+  }
+
+  definitions<F extends ProviderFormat>(format: F): readonly ProviderDefinition<F>[] {
+    let cached = this.#definitions.get(format);
+    if (cached === undefined) {
+      cached = Object.freeze(this.tools.map((tool) => renderDefinition(tool, format)));
+      this.#definitions.set(format, cached);
+    }
+    return cached as readonly ProviderDefinition<F>[];
+  }
+
+  execute(name: string, raw: unknown, ctx: ToolCallContext): ToolStream {
+    return this.#toolSet.execute(name, raw, ctx);
+  }
+
+  call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult> {
+    return this.#toolSet.call(name, raw, options);
+  }
+}
+
+function guarded(tool: RegisteredTool, guards: readonly ToolGuard[]): ErasedTool {
+  return Object.freeze({
+    definition: tool.erased.definition,
+    execute: (raw: unknown, ctx: ToolCallContext) => guardedExecute(guards, tool, raw, ctx),
+  });
+}

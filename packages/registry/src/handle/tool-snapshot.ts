@@ -1,0 +1,25 @@
+import type { ToolCallContext, ToolCallOptions, ToolResult, ToolStream } from '@toolwright/core';
+import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
+import type { RegisteredTool } from './registered-tool';
+
+/**
+ * One immutable version of a handle's tool set. A call runs on the snapshot it started with, and so
+ * does every `ctx.dispatch` inside it; an agent turn can hold one snapshot for the whole turn.
+ */
+export interface ToolSnapshot {
+  /** Increases by one with every change batch of the handle (the finalized set is version 1). */
+  readonly version: number;
+  /** The tools in registration order (the order the model sees). */
+  readonly tools: readonly RegisteredTool[];
+  /** The tool names, in registration order. */
+  readonly names: readonly string[];
+  /** The tool of this name, looked up in a `Map`. */
+  get(name: string): RegisteredTool | undefined;
+  has(name: string): boolean;
+  /** The definitions in a provider's format, in registration order; computed once per snapshot and format. */
+  definitions<F extends ProviderFormat>(format: F): readonly ProviderDefinition<F>[];
+  /** Runs a tool on this snapshot with a context the caller built (`createCallContext`); guard applied. */
+  execute(name: string, raw: unknown, ctx: ToolCallContext): ToolStream;
+  /** Runs a tool on this snapshot and drains it; never rejects: failures are `ok: false`. Guard applied. */
+  call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult>;
+}

@@ -1,0 +1,60 @@
+// The public API of @toolwright/registry: the ToolRegistry builder, finalize() and its problems,
+// requirements, description templates, the ToolServerHandle, provider definitions and the taxonomy.
+export { ToolRegistry } from './builder/tool-registry';
+export type { ToolRegistryOptions } from './builder/tool-registry';
+export type { RegistryCondition, RegistryConditionView } from './builder/registry-condition';
+export type { ToolClass, ToolRegistrationOptions, RegistrableTool } from './builder/registrable-tool';
+
+export { FinalizeError, formatFinalizeProblems } from './finalize/finalize-error';
+export type { FinalizeProblem, FinalizeProblemCode } from './finalize/finalize-problem';
+export type { FinalizeReport } from './finalize/finalize-report';
+
+export { hasParam, paramEquals, requiresKind, requiresTool } from './requirements/requirement-helpers';
+export type {
+  KindRequirement,
+  ParamRequirement,
+  ParamValueRequirement,
+  Requirement,
+  RequirementLeaf,
+  ToolRequirement,
+} from './requirements/requirement';
+
+export { allow, deny } from './guard/tool-guard';
+export type { GuardCall, GuardVerdict, ToolGuard } from './guard/tool-guard';
+
+export type { RegisteredTool, ResolvedAnnotations } from './handle/registered-tool';
+export type { ToolServerHandle } from './handle/tool-server-handle';
+export type { ToolSetChange, ToolSetChangeListener } from './handle/tool-set-change';
+export type { ToolSetEditor } from './handle/tool-set-editor';
+export type { ToolSnapshot } from './handle/tool-snapshot';
+
+export type { RequirementGraph, RequirementGraphEdge, RequirementGraphNode } from './graph/requirement-graph';
+
+export { PROVIDER_FORMATS } from './definitions/provider-definitions';
+export type {
+  AnthropicToolDefinition,
+  GeminiToolDefinition,
+  McpToolAnnotations,
+  McpToolDefinition,
+  OpenAiToolDefinition,
+  ProviderDefinition,
+  ProviderDefinitionMap,
+  ProviderFormat,
+} from './definitions/provider-definitions';
+
+export { isToolKind, TOOL_KINDS } from './taxonomy/tool-kind';
+export type { ToolKind } from './taxonomy/tool-kind';
+export { isToolNamespace, TOOL_NAMESPACES } from './taxonomy/tool-namespace';
+export type { ToolNamespace } from './taxonomy/tool-namespace';
+export { TOOL_LABELS, toolLabel } from './taxonomy/tool-label';
+export { isReadOnlyKind } from './taxonomy/is-read-only-kind';
+export { DIALECT_TOOL_KINDS, kindOfDialectTool } from './taxonomy/dialect-kinds';
+export type { ToolDialect } from './taxonomy/dialect-kinds';
+
+export { TOOL_ENVELOPE_KEY, TOOL_ENVELOPE_VERSION, toolEnvelope } from './envelope/tool-envelope';
+export type { EnvelopeSubject, ToolEnvelope } from './envelope/tool-envelope';
+export { ENVELOPE_STRING_LIMIT, projectEnvelopeInput } from './envelope/project-envelope-input';
+export type { ToolEnvelopeInput } from './envelope/project-envelope-input';
+export { decodeToolEnvelope } from './envelope/decode-tool-envelope';
+export { ToolEnvelopeError } from './envelope/tool-envelope-error';
+export { toolEnvelopeSchema } from './envelope/tool-envelope-schema';
