@@ -40,6 +40,8 @@ export { OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_FORMATS } from './schema/openai-s
 // Decoding (the erasure boundary)
 export { decodeArgs } from './decode/decode-args';
 export { createArgsDecoder } from './decode/create-args-decoder';
+export { createUntypedDecoder } from './decode/create-untyped-decoder';
+export type { UntypedDecoderOptions } from './decode/create-untyped-decoder';
 export type { ArgsDecoder, ArgsDecoderOptions } from './decode/create-args-decoder';
 export { DEFAULT_DECODE_LIMITS } from './decode/decode-limits';
 export type { DecodeLimits } from './decode/decode-limits';
@@ -99,6 +101,8 @@ export type { StreamOrigin } from './stream/stream-origin';
 
 // Erasure and the runtime
 export { eraseTool, eraseTools } from './erase/erase-tool';
+export { dynamicTool } from './erase/dynamic-tool';
+export type { DynamicToolOptions } from './erase/dynamic-tool';
 export type { EraseOptions } from './erase/erase-options';
 export { createErasedTool, DEFAULT_GRACE_MS, DEFAULT_MAX_ARGUMENT_BYTES } from './invoke/create-erased-tool';
 export type { ErasedTool } from './invoke/erased-tool';

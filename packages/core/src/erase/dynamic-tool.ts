@@ -1,0 +1,74 @@
+import type { ToolCallContext } from '../context/tool-call-context';
+import { createUntypedDecoder } from '../decode/create-untyped-decoder';
+import type { ArgumentIssue } from '../errors/argument-issue';
+import { ToolError } from '../errors/tool-error';
+import { createErasedTool } from '../invoke/create-erased-tool';
+import type { ErasedTool } from '../invoke/erased-tool';
+import type { ToolLimits } from '../invoke/erased-tool-spec';
+import type { ToolDefinitionAnnotations } from '../invoke/tool-definition';
+import type { ContentRenderer } from '../result/result-from-output';
+
+/** What `dynamicTool` needs: a definition with a raw JSON Schema, and the function. */
+export interface DynamicToolOptions<Output = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly title?: string;
+  /** The arguments' JSON Schema (an object schema), shown to the model as is. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
+  readonly kind?: string;
+  readonly namespace?: string;
+  readonly readOnly?: boolean;
+  readonly annotations?: ToolDefinitionAnnotations;
+  readonly timeoutMs?: number;
+  readonly maxArgumentBytes?: number;
+  /**
+   * Checks decoded arguments against `parameters` (core has no JSON Schema validator: pass an ajv
+   * validator adapted to return issues). Without it, only the structural limits apply.
+   */
+  readonly validate?: (args: Record<string, unknown>) => readonly ArgumentIssue[] | undefined;
+  /** Runs the tool; an `async function*` streams progress. */
+  readonly run: (
+    args: Record<string, unknown>,
+    ctx: ToolCallContext,
+  ) => Output | Promise<Output> | AsyncIterator<unknown, Output, undefined>;
+  readonly toContent?: ContentRenderer<Output>;
+  readonly limits?: ToolLimits;
+}
+
+/**
+ * A tool defined at run time from a raw JSON Schema (MCP imports use it). Its arguments get the
+ * same hostile-input limits as decorated tools (size, strict JSON, duplicate keys, depth, reserved
+ * keys, ill-formed strings), then `validate`; `run` receives the plain object.
+ */
+export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output>): ErasedTool {
+  const decoder = createUntypedDecoder({
+    toolName: options.name,
+    ...(options.maxArgumentBytes !== undefined ? { maxBytes: options.maxArgumentBytes } : {}),
+    ...(options.validate ? { validate: options.validate } : {}),
+  });
+  return createErasedTool<Record<string, unknown>, Output>({
+    definition: {
+      name: options.name,
+      description: options.description,
+      ...(options.title !== undefined ? { title: options.title } : {}),
+      inputSchema: options.parameters,
+      ...(options.outputSchema ? { outputSchema: options.outputSchema } : {}),
+      kind: options.kind ?? 'other',
+      namespace: options.namespace ?? 'user',
+      readOnly: options.readOnly ?? false,
+      annotations: { ...options.annotations },
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxArgumentBytes !== undefined ? { maxArgumentBytes: options.maxArgumentBytes } : {}),
+      source: { className: 'dynamic' },
+    },
+    decode: (raw) => {
+      const decoded = decoder(raw);
+      if (decoded instanceof ToolError) throw decoded;
+      return decoded;
+    },
+    invoke: options.run,
+    ...(options.toContent ? { toContent: options.toContent } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
+}
