@@ -176,7 +176,7 @@ const EXPECTED = [
   '  - BadlyNamed.run: the tool name "read file" does not match ^[a-zA-Z0-9_-]{1,64}$ (the limit',
   '    providers enforce).',
   '    Fix: use letters, digits, _ and -, at most 64 characters, e.g. read_file.',
-  '  - EditArgs.edits (used by MultiEdit): reflection gives Array; say the item type.',
+  '  - EditArgs.edits (used by multi_edit): reflection gives Array; say the item type.',
   '    Fix: @Param({ type: () => [Item] }) — e.g. () => [String], () => [Number] or () =>',
   '    [SomeArgsClass].',
   '  - fetch_page declares the kind "fetcher", which is not a known kind.',

@@ -20,6 +20,8 @@ export interface DefinitionProblem {
   readonly code: DefinitionProblemCode;
   /** The class (and property) concerned, e.g. `EditArgs.edits`. */
   readonly where: string;
+  /** The tool whose definition uses the class, when the problem was found while reading a tool. */
+  readonly tool?: string;
   readonly message: string;
   readonly fix: string;
 }

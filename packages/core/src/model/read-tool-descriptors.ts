@@ -151,6 +151,23 @@ function describe(
   problems: DefinitionProblem[],
 ): ToolDescriptor | undefined {
   const where = `${className}.${method}`;
+  // Problems found while reading this tool (its args class included) name the tool.
+  const own: DefinitionProblem[] = [];
+  const descriptor = describeInto(target, className, method, origin, options, own, where);
+  for (const problem of own)
+    problems.push(problem.tool === undefined ? { ...problem, tool: options.name } : problem);
+  return descriptor;
+}
+
+function describeInto(
+  target: Function,
+  className: string,
+  method: string,
+  origin: 'class' | 'method',
+  options: ToolOptions,
+  problems: DefinitionProblem[],
+  where: string,
+): ToolDescriptor | undefined {
   checkOptions(where, options, problems);
   const fn = (target.prototype as Record<string, Function>)[method]!;
   const inlineParams = readMethodParamRecords(target).get(method) ?? [];
