@@ -1,0 +1,112 @@
+import { Command } from 'commander';
+import { CliFailure } from '../cli-failure';
+import { ExitCode } from '../exit-code';
+import type { CommandContext } from '../program/command-context';
+import { exitCodesHelp, UNUSABLE } from '../program/exit-codes-help';
+import { withModule, type ModuleOptions } from '../program/module-options';
+import { openModule } from '../program/open-module';
+import { requireHandle } from '../program/require-handle';
+
+interface ServeOptions extends ModuleOptions {
+  readonly http?: string;
+  readonly host: string;
+  readonly allowUnauthenticated?: boolean;
+}
+
+type McpNode = typeof import('@toolwright/mcp/node');
+
+/**
+ * `toolwright serve <module>`: serves the registry as an MCP server over stdio (default) or
+ * Streamable HTTP, until stdin closes (stdio) or SIGINT/SIGTERM.
+ */
+export function serveCommand(context: CommandContext, done: (code: number) => void): Command {
+  return withModule(new Command('serve'))
+    .summary('serve the registry over MCP (stdio, or Streamable HTTP)')
+    .description(
+      'Serve the registry as an MCP server: stdio by default, or Streamable HTTP with --http <port>',
+    )
+    .option('--http <port>', 'serve Streamable HTTP on this port (0: any free port) instead of stdio')
+    .option('--host <host>', 'the address to bind with --http', '127.0.0.1')
+    .option(
+      '--allow-unauthenticated',
+      'allow --host other than loopback without authentication (a trusted network only)',
+    )
+    .addHelpText(
+      'after',
+      exitCodesHelp([
+        [0, 'stopped: stdin closed (stdio), or SIGINT/SIGTERM'],
+        [1, 'the registry does not finalize, or the server could not start'],
+        UNUSABLE,
+      ]) +
+        '\nOver stdio, stdout carries JSON-RPC only: console output of the module and its tools goes to stderr.' +
+        '\nOver HTTP the endpoint is http://<host>:<port>/mcp; the actual URL is printed on stderr.\n',
+    )
+    .action(async (specifier: string, options: ServeOptions) => {
+      done(await serve(specifier, options, context));
+    });
+}
+
+async function serve(specifier: string, options: ServeOptions, context: CommandContext): Promise<number> {
+  const port = options.http === undefined ? undefined : parsePort(options.http);
+  const mcp = loadMcp();
+  // R15/F13: over stdio, stdout is the protocol's alone. Reroute console output before the user's
+  // module is loaded, so nothing it prints at import time can corrupt the stream.
+  if (port === undefined) mcp.routeConsoleToStderr();
+  const handle = requireHandle(await openModule(specifier, options, context, port !== undefined), context);
+  const { stderr } = context.io;
+  let serving;
+  try {
+    serving = await mcp.serveMcp(handle, {
+      transport:
+        port === undefined
+          ? 'stdio'
+          : {
+              http: {
+                port,
+                host: options.host,
+                ...(options.allowUnauthenticated === true ? { allowUnauthenticated: true } : {}),
+              },
+            },
+    });
+  } catch (error) {
+    throw new CliFailure(
+      `Could not start the MCP server: ${error instanceof Error ? error.message : String(error)}`,
+      ExitCode.failed,
+    );
+  }
+  const count = handle.tools().length;
+  stderr.write(
+    `toolwright: serving ${count} ${count === 1 ? 'tool' : 'tools'} over ${serving.url === undefined ? 'stdio' : `Streamable HTTP at ${serving.url}`}\n`,
+  );
+  const unsubscribe = context.io.onInterrupt(() => void serving.close());
+  try {
+    await serving.closed;
+  } finally {
+    unsubscribe();
+  }
+  return ExitCode.ok;
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw new CliFailure(
+      `--http takes a port number from 0 to 65535, not ${JSON.stringify(text)}.`,
+      ExitCode.unusable,
+    );
+  }
+  return port;
+}
+
+/** @toolwright/mcp is loaded only by `serve`: the MCP SDK would slow every other command's start. */
+function loadMcp(): McpNode {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('@toolwright/mcp/node') as McpNode;
+  } catch (error) {
+    throw new CliFailure(
+      `toolwright serve needs @toolwright/mcp, which could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      ExitCode.unusable,
+    );
+  }
+}

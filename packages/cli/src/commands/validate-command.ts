@@ -1,0 +1,99 @@
+import { Command, Option } from 'commander';
+import { ExitCode } from '../exit-code';
+import { ModuleLoadError } from '../load/module-load-error';
+import type { CommandContext } from '../program/command-context';
+import { exitCodesHelp, UNUSABLE } from '../program/exit-codes-help';
+import { withModule, type ModuleOptions } from '../program/module-options';
+import { openModule } from '../program/open-module';
+import { formatProblems } from '../report/format-problems';
+import { githubAnnotation } from '../report/github-annotation';
+import { validateReport } from '../report/validate-report';
+
+/** The output formats of `validate`. */
+export type ValidateFormat = 'text' | 'json' | 'github';
+
+interface ValidateOptions extends ModuleOptions {
+  readonly json?: boolean;
+  readonly format: ValidateFormat;
+}
+
+/** `toolwright validate <module>`: finalizes the registry and reports every problem; what CI runs. */
+export function validateCommand(context: CommandContext, done: (code: number) => void): Command {
+  return withModule(new Command('validate'))
+    .summary('finalize the registry and report every problem (run it in CI)')
+    .description(
+      'Finalize the registry a module exports and report every problem with its fix (run it in CI)',
+    )
+    .option(
+      '--json',
+      'print a JSON report: { ok, tools, problems: [{ code, tool?, message, fix }] } (same as --format json)',
+    )
+    .addOption(
+      new Option('--format <format>', 'text, json, or github (GitHub Actions annotations)')
+        .choices(['text', 'json', 'github'])
+        .default('text'),
+    )
+    .addHelpText(
+      'after',
+      exitCodesHelp([
+        [0, 'the registry finalizes: no problems'],
+        [1, 'finalize() found problems (all are listed, each with its fix)'],
+        UNUSABLE,
+      ]),
+    )
+    .action(async (specifier: string, options: ValidateOptions) => {
+      done(await validate(specifier, options, context));
+    });
+}
+
+async function validate(
+  specifier: string,
+  options: ValidateOptions,
+  context: CommandContext,
+): Promise<number> {
+  const format: ValidateFormat = options.json === true ? 'json' : options.format;
+  const { stdout } = context.io;
+  let finalized;
+  try {
+    finalized = await openModule(specifier, options, context);
+  } catch (error) {
+    if (!(error instanceof ModuleLoadError)) throw error;
+    if (format === 'json') {
+      stdout.write(
+        `${JSON.stringify({ ok: false, tools: [], problems: [], error: { code: error.code, message: error.message } }, null, 2)}\n`,
+      );
+    } else if (format === 'github') {
+      stdout.write(
+        `${githubAnnotation('error', error.message, { title: `toolwright validate: ${error.code}` })}\n`,
+      );
+    }
+    throw error;
+  }
+  const { problems, tools } = finalized;
+  if (format === 'json') {
+    stdout.write(`${JSON.stringify(validateReport(tools, problems), null, 2)}\n`);
+  } else if (format === 'github') {
+    for (const problem of problems) {
+      const title = `toolwright validate: ${problem.code}${problem.tool === undefined ? '' : ` (${problem.tool})`}`;
+      stdout.write(`${githubAnnotation('error', `${problem.message}\nFix: ${problem.fix}`, { title })}\n`);
+    }
+    stdout.write(
+      problems.length === 0
+        ? `${githubAnnotation('notice', summary(tools), { title: 'toolwright validate' })}\n`
+        : `${problemCount(problems.length)} in the tool registry (${tools.length} tools)\n`,
+    );
+  } else if (problems.length === 0) {
+    stdout.write(`${context.out.green('✔ valid')}: ${summary(tools)}\n`);
+  } else {
+    stdout.write(`${formatProblems(problems, context.out)}\n`);
+  }
+  return problems.length === 0 ? ExitCode.ok : ExitCode.failed;
+}
+
+function summary(tools: readonly string[]): string {
+  return `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}: ${tools.length === 0 ? '(none)' : tools.join(', ')}`;
+}
+
+function problemCount(count: number): string {
+  return `${count} ${count === 1 ? 'problem' : 'problems'}`;
+}

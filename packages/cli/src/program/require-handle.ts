@@ -1,0 +1,32 @@
+import type { ToolServerHandle } from '@toolwright/registry';
+import { closestName } from '@toolwright/core';
+import { CliFailure } from '../cli-failure';
+import { ExitCode } from '../exit-code';
+import type { FinalizedModule } from '../load/finalized-module';
+import { formatProblems } from '../report/format-problems';
+import type { CommandContext } from './command-context';
+
+/**
+ * The finalized handle of a module; when finalize found problems, prints them to stderr and throws
+ * a `CliFailure` with exit code 1 (`validate` shows the same report).
+ */
+export function requireHandle(finalized: FinalizedModule, context: CommandContext): ToolServerHandle {
+  if (finalized.handle !== undefined) return finalized.handle;
+  context.io.stderr.write(`${formatProblems(finalized.problems, context.err)}\n`);
+  throw new CliFailure(
+    'the registry does not finalize; fix the problems above (toolwright validate lists them too).',
+    ExitCode.failed,
+  );
+}
+
+/** Throws a usage error (exit 2) when `name` is not a tool of `handle`, suggesting the closest name. */
+export function requireTool(handle: ToolServerHandle, name: string): void {
+  if (handle.has(name)) return;
+  const names = handle.tools().map((tool) => tool.name);
+  const closest = closestName(name, names);
+  throw new CliFailure(
+    `No tool named ${JSON.stringify(name)}${closest === undefined ? '' : `; did you mean ${JSON.stringify(closest)}?`}` +
+      ` The tools are: ${names.join(', ') || '(none)'}.`,
+    ExitCode.unusable,
+  );
+}

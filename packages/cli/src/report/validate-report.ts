@@ -1,0 +1,31 @@
+import type { FinalizeProblem } from '@toolwright/registry';
+
+/** The `--json` output of `toolwright validate`: a stable shape for machines. */
+export interface ValidateReport {
+  readonly ok: boolean;
+  /** The tools registered (or that would be, when there are problems), in registration order. */
+  readonly tools: readonly string[];
+  readonly problems: readonly {
+    readonly code: string;
+    readonly tool?: string;
+    readonly message: string;
+    readonly fix: string;
+  }[];
+}
+
+/** The `--json` report of a finalize. */
+export function validateReport(
+  tools: readonly string[],
+  problems: readonly FinalizeProblem[],
+): ValidateReport {
+  return {
+    ok: problems.length === 0,
+    tools: [...tools],
+    problems: problems.map((problem) => ({
+      code: problem.code,
+      ...(problem.tool === undefined ? {} : { tool: problem.tool }),
+      message: problem.message,
+      fix: problem.fix,
+    })),
+  };
+}

@@ -1,0 +1,56 @@
+import type { ToolNamespace } from '@toolwright/registry';
+
+/** Which remote tools to take: a list of remote names, or a predicate on the remote name. */
+export type McpToolFilter = readonly string[] | ((remoteName: string) => boolean);
+
+/** What to do when a remote tool's definition changes after it was imported. */
+export type DefinitionChangePolicy = 'update' | 'remove';
+
+/** Options of `importMcpTools`. */
+export interface ImportMcpToolsOptions {
+  /** The namespace of the imported tools (default `mcp`). */
+  readonly namespace?: ToolNamespace;
+  /**
+   * Put before every remote name so imported tools never shadow local ones (default: the remote
+   * server's name and `__`, e.g. `github__`; `''` for none). The result is sanitized to
+   * `^[a-zA-Z0-9_-]{1,64}$`.
+   */
+  readonly prefix?: string;
+  /** Only these remote tools. */
+  readonly include?: McpToolFilter;
+  /** Not these remote tools (applied after `include`). */
+  readonly exclude?: McpToolFilter;
+  /** A call with no answer and no progress for this long fails with `timeout` (default 60 s); progress resets it. */
+  readonly timeoutMs?: number;
+  /** A call fails with `timeout` after this long, progress or not (default 10 minutes). */
+  readonly maxTotalTimeoutMs?: number;
+  /** Longest description kept, in characters (default 2048); longer ones are cut with a marker. */
+  readonly maxDescriptionLength?: number;
+  /** Largest input or output schema accepted, as JSON characters (default 64 KiB); a tool with a larger one is skipped. */
+  readonly maxSchemaBytes?: number;
+  /** Deepest schema accepted (default 32 levels); a tool with a deeper one is skipped. */
+  readonly maxSchemaDepth?: number;
+  /** Most remote tools taken (default 512). */
+  readonly maxTools?: number;
+  /** Cap on a call's raw arguments, in UTF-8 bytes (default 1 MiB). */
+  readonly maxArgumentBytes?: number;
+  /**
+   * A remote definition that changes after import is always flagged (a problem and an event);
+   * `update` (default) takes the new definition, `remove` drops the tool until the host imports again.
+   */
+  readonly onDefinitionChange?: DefinitionChangePolicy;
+  /** Refresh when the server sends `notifications/tools/list_changed` (default true). */
+  readonly followListChanged?: boolean;
+}
+
+/** Defaults of `ImportMcpToolsOptions`. */
+export const IMPORT_DEFAULTS = Object.freeze({
+  namespace: 'mcp' as ToolNamespace,
+  timeoutMs: 60_000,
+  maxTotalTimeoutMs: 10 * 60_000,
+  maxDescriptionLength: 2048,
+  maxSchemaBytes: 64 * 1024,
+  maxSchemaDepth: 32,
+  maxTools: 512,
+  maxArgumentBytes: 1024 * 1024,
+});

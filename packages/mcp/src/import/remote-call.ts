@@ -1,0 +1,194 @@
+import {
+  isToolErrorKind,
+  ToolError,
+  type ContentBlock,
+  type ProgressItem,
+  type ToolCallContext,
+} from '@toolwright/core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema, ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { ERROR_META_KEY } from '../server/to-call-tool-result';
+import { errorText, toContentBlocks } from './remote-content';
+
+/** Everything a call to one remote tool needs. */
+export interface RemoteCallTarget {
+  readonly client: Client;
+  readonly remoteName: string;
+  readonly localName: string;
+  readonly structured: boolean;
+  readonly timeoutMs: number;
+  readonly maxTotalTimeoutMs: number;
+  /** Aborted when the import learns that the server is gone: pending calls fail with `unavailable` (F14). */
+  readonly lost: () => AbortSignal;
+}
+
+// The content blocks of an output object (its structured content, or a holder), for `toContent`.
+const contentOf = new WeakMap<object, readonly ContentBlock[]>();
+
+/** The content blocks a remote call produced for `output` (see `callRemoteTool`). */
+export function remoteContent(output: unknown): readonly ContentBlock[] | undefined {
+  return typeof output === 'object' && output !== null ? contentOf.get(output) : undefined;
+}
+
+/**
+ * Calls the remote tool, yielding its progress as progress items, and returns the output: the
+ * structured content when the tool has an output schema, else an object whose content blocks
+ * `remoteContent` gives back. Sends only the decoded arguments (never context values), always a
+ * progress token; the SDK sends `notifications/cancelled` when the call's signal aborts. Progress
+ * resets the timeout; the total timeout still applies.
+ */
+export async function* callRemoteTool(
+  target: RemoteCallTarget,
+  args: Record<string, unknown>,
+  ctx: ToolCallContext,
+): AsyncGenerator<ProgressItem, object, undefined> {
+  const lost = target.lost();
+  if (lost.aborted) throw unavailable(target, lost.reason);
+  const signal = AbortSignal.any([ctx.signal, lost]);
+  const queue: ProgressItem[] = [];
+  let wake: (() => void) | undefined;
+  const onprogress = (progress: Progress): void => {
+    queue.push(progressItem(progress));
+    wake?.();
+  };
+  let settled = false;
+  const request = target.client
+    .request(
+      { method: 'tools/call', params: { name: target.remoteName, arguments: args } },
+      CallToolResultSchema,
+      {
+        signal,
+        onprogress,
+        timeout: target.timeoutMs,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: target.maxTotalTimeoutMs,
+      },
+    )
+    .finally(() => {
+      settled = true;
+      wake?.();
+    });
+  // Observed at once, so a rejection while progress is being yielded is never unhandled.
+  request.catch(() => undefined);
+  for (;;) {
+    while (queue.length > 0) yield queue.shift()!;
+    if (settled) break;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    wake = undefined;
+  }
+  let result: Awaited<typeof request>;
+  try {
+    result = await request;
+  } catch (thrown) {
+    throw remoteFailure(target, thrown, ctx.signal, lost);
+  }
+  const content = toContentBlocks(result.content);
+  if (result.isError === true) throw remoteToolError(target, result);
+  if (target.structured) {
+    const structured = result.structuredContent;
+    if (typeof structured !== 'object' || structured === null || Array.isArray(structured)) {
+      throw ToolError.invalidOutput(
+        `${target.localName} declares an output schema, but its MCP server returned no structured content.`,
+        { toolName: target.localName },
+      );
+    }
+    contentOf.set(structured, content);
+    return structured;
+  }
+  const holder = { content };
+  contentOf.set(holder, content);
+  return holder;
+}
+
+function progressItem(progress: Progress): ProgressItem {
+  const position = {
+    current: Number.isFinite(progress.progress) ? progress.progress : undefined,
+    total: typeof progress.total === 'number' && Number.isFinite(progress.total) ? progress.total : undefined,
+  };
+  if (typeof progress.message === 'string' && progress.message !== '') {
+    return { type: 'progress', kind: 'text', text: progress.message.slice(0, 1000), ...position };
+  }
+  return {
+    type: 'progress',
+    kind: 'custom',
+    subkind: 'mcp/progress',
+    payload: { progress: position.current, total: position.total },
+    ...position,
+  };
+}
+
+function remoteToolError(
+  target: RemoteCallTarget,
+  result: { content?: unknown; _meta?: unknown },
+): ToolError {
+  const text =
+    errorText(result.content) || `${target.localName} failed on its MCP server without saying why.`;
+  const meta = (result._meta as Record<string, unknown> | undefined)?.[ERROR_META_KEY] as
+    Record<string, unknown> | undefined;
+  const kind = isToolErrorKind(meta?.['kind']) ? meta['kind'] : 'execution_failed';
+  const retryAfterMs = typeof meta?.['retryAfterMs'] === 'number' ? meta['retryAfterMs'] : undefined;
+  return new ToolError(kind, text, {
+    toolName: target.localName,
+    retryAfterMs,
+    details: { remote: target.remoteName },
+  });
+}
+
+function remoteFailure(
+  target: RemoteCallTarget,
+  thrown: unknown,
+  signal: AbortSignal,
+  lost: AbortSignal,
+): ToolError {
+  const toolName = target.localName;
+  if (signal.aborted) return ToolError.cancelled(undefined, { toolName, cause: thrown });
+  if (lost.aborted) return unavailable(target, thrown);
+  if (thrown instanceof McpError) {
+    switch (thrown.code) {
+      case ErrorCode.ConnectionClosed:
+        return unavailable(target, thrown);
+      case ErrorCode.RequestTimeout:
+        return ToolError.timeout(`${toolName} did not answer in time (no result and no progress).`, {
+          toolName,
+          cause: thrown,
+        });
+      case ErrorCode.InvalidParams:
+        return ToolError.invalidArguments(
+          `The MCP server behind ${toolName} rejected the call: ${clip(thrown.message)}`,
+          {
+            toolName,
+            cause: thrown,
+          },
+        );
+      case ErrorCode.MethodNotFound:
+        return ToolError.notImplemented(`The MCP server behind ${toolName} does not support tool calls.`, {
+          toolName,
+          cause: thrown,
+        });
+      default:
+        return ToolError.executionFailed(`${toolName} failed on its MCP server: ${clip(thrown.message)}`, {
+          toolName,
+          cause: thrown,
+        });
+    }
+  }
+  // "Not connected", a failed fetch, a broken pipe: the server cannot be reached.
+  return unavailable(target, thrown);
+}
+
+function unavailable(target: RemoteCallTarget, cause: unknown): ToolError {
+  return ToolError.unavailable(
+    `The MCP server behind ${target.localName} is not reachable (it stopped or the connection broke). Try again later.`,
+    { toolName: target.localName, cause },
+  );
+}
+
+function clip(message: string): string {
+  const text = message
+    .replace(/^MCP error -?\d+: /, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}

@@ -1,0 +1,20 @@
+import type { ToolServerHandle } from '@toolwright/registry';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { startImport } from '../import/import-mcp-tools';
+import type { ImportMcpToolsOptions } from '../import/import-options';
+import type { McpImport } from '../import/mcp-import';
+import { connectMcpSource, type ConnectOptions, type McpSource } from './connect-mcp-source';
+
+/**
+ * `importMcpTools` for every kind of source: a connected `Client` (left open on `close()`), a URL
+ * (Streamable HTTP) or a command line run over stdio (connected here, closed on `close()`).
+ */
+export async function importMcpTools(
+  source: McpSource,
+  handle: ToolServerHandle,
+  options: ImportMcpToolsOptions & ConnectOptions = {},
+): Promise<McpImport> {
+  if (source instanceof Client) return startImport(source, handle, options, false);
+  const client = await connectMcpSource(source, options);
+  return startImport(client, handle, options, true);
+}

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ConcurrencyLimiter } from '@toolwright/core';
+import type { ToolServerHandle } from '@toolwright/registry';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpServer } from '../server/create-mcp-server';
+import {
+  DEFAULT_MAX_IN_FLIGHT,
+  DEFAULT_MAX_QUEUED,
+  type McpServerOptions,
+} from '../server/mcp-server-options';
+import { createHostGuard, LOOPBACK_HOSTS } from './host-guard';
+import { HTTP_DEFAULTS, type McpHttpOptions } from './mcp-http-options';
+import { readJsonBody } from './read-json-body';
+
+/** A Node `(request, response)` handler serving MCP over Streamable HTTP, for any HTTP server or framework. */
+export interface McpHttpHandler {
+  (request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Sessions open now. */
+  readonly sessionCount: number;
+  /** Ends every session; later requests get 503. Idempotent. */
+  close(): Promise<void>;
+}
+
+interface Session {
+  readonly server: Server;
+  readonly transport: StreamableHTTPServerTransport;
+  lastActive: number;
+  active: number;
+}
+
+/**
+ * The Streamable HTTP endpoint of a handle: Host/Origin checked before anything else (403), an
+ * optional `authorize` hook (401), bodies capped (413), one server and transport per session (so
+ * sessions never share JSON-RPC ids — F19), sessions capped and expired when idle, and one
+ * concurrency limiter across sessions (F16). Mount it at your MCP path; `serveMcp` does so at `/mcp`.
+ */
+export function createMcpHttpHandler(handle: ToolServerHandle, options: McpHttpOptions = {}): McpHttpHandler {
+  const endpoint = new McpHttpEndpoint(handle, options);
+  const handler = ((request: IncomingMessage, response: ServerResponse) =>
+    endpoint.handle(request, response)) as McpHttpHandler;
+  Object.defineProperty(handler, 'sessionCount', { get: () => endpoint.sessionCount });
+  Object.defineProperty(handler, 'close', { value: () => endpoint.close() });
+  return handler;
+}
+
+class McpHttpEndpoint {
+  readonly #sessions = new Map<string, Session>();
+  readonly #serverOptions: McpServerOptions;
+  readonly #guard: (request: IncomingMessage) => string | undefined;
+  readonly #maxBodyBytes: number;
+  readonly #maxSessions: number;
+  readonly #idleMs: number;
+  readonly #maxRequests: number;
+  #pendingRequests = 0;
+  #closed = false;
+  #sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly tools: ToolServerHandle,
+    private readonly options: McpHttpOptions,
+  ) {
+    const limiter =
+      options.limiter ??
+      new ConcurrencyLimiter({
+        maxConcurrent: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+        maxQueue: options.maxQueued ?? DEFAULT_MAX_QUEUED,
+      });
+    this.#serverOptions = { ...options, limiter };
+    this.#guard = createHostGuard({
+      allowedHosts: options.allowedHosts ?? LOOPBACK_HOSTS,
+      allowedOrigins: options.allowedOrigins ?? [],
+    });
+    this.#maxBodyBytes = options.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes;
+    this.#maxSessions = options.maxSessions ?? HTTP_DEFAULTS.maxSessions;
+    this.#idleMs = options.sessionIdleMs ?? HTTP_DEFAULTS.sessionIdleMs;
+    this.#maxRequests = options.maxConcurrentRequests ?? HTTP_DEFAULTS.maxConcurrentRequests;
+  }
+
+  get sessionCount(): number {
+    return this.#sessions.size;
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    try {
+      if (this.#closed) return reply(response, 503, -32000, 'The MCP server is shutting down.');
+      const rejected = this.#guard(request);
+      if (rejected !== undefined) {
+        request.resume();
+        return reply(response, 403, -32000, `Forbidden: ${rejected}`);
+      }
+      if (this.options.authorize !== undefined && !(await this.options.authorize(request))) {
+        request.resume();
+        return reply(response, 401, -32000, 'Unauthorized.');
+      }
+      switch (request.method) {
+        case 'POST':
+          return await this.#post(request, response);
+        case 'GET':
+        case 'DELETE':
+          return await this.#sessionRequest(request, response);
+        default:
+          request.resume();
+          response.setHeader('Allow', this.options.stateless === true ? 'POST' : 'GET, POST, DELETE');
+          return reply(response, 405, -32000, 'Method not allowed.');
+      }
+    } catch (error) {
+      this.#report(error);
+      if (!response.headersSent) reply(response, 500, -32603, 'Internal server error.');
+      else response.end();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#sweeper !== undefined) clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(sessions.map((session) => this.#closeSession(session)));
+  }
+
+  async #post(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (this.#pendingRequests >= this.#maxRequests) {
+      request.resume();
+      response.setHeader('Retry-After', '1');
+      return reply(response, 503, -32000, 'Too many requests in progress; retry shortly.');
+    }
+    this.#pendingRequests += 1;
+    response.once('close', () => {
+      this.#pendingRequests -= 1;
+    });
+    const body = await readJsonBody(request, this.#maxBodyBytes);
+    if (!body.ok) return reply(response, body.status, body.code, body.message);
+    if (this.options.stateless === true) return await this.#stateless(request, response, body.value);
+    const sessionId = headerValue(request.headers['mcp-session-id']);
+    if (sessionId === undefined) {
+      if (!isInitializeRequest(body.value)) {
+        return reply(response, 400, -32000, 'Bad Request: no Mcp-Session-Id header; initialize first.');
+      }
+      return await this.#initialize(request, response, body.value);
+    }
+    const session = this.#sessions.get(sessionId);
+    if (session === undefined) return reply(response, 404, -32001, 'Session not found.');
+    await this.#forward(session, request, response, body.value);
+  }
+
+  async #sessionRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    request.resume();
+    if (this.options.stateless === true) {
+      response.setHeader('Allow', 'POST');
+      return reply(response, 405, -32000, 'Method not allowed: this server is stateless.');
+    }
+    const sessionId = headerValue(request.headers['mcp-session-id']);
+    if (sessionId === undefined)
+      return reply(response, 400, -32000, 'Bad Request: no Mcp-Session-Id header.');
+    const session = this.#sessions.get(sessionId);
+    if (session === undefined) return reply(response, 404, -32001, 'Session not found.');
+    await this.#forward(session, request, response, undefined);
+  }
+
+  async #forward(
+    session: Session,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
+    session.lastActive = Date.now();
+    session.active += 1;
+    const settle = (): void => {
+      session.active -= 1;
+      session.lastActive = Date.now();
+    };
+    // GET holds an SSE stream open for the session's lifetime: it does not keep the session alive.
+    if (request.method === 'GET') settle();
+    else response.once('close', settle);
+    await session.transport.handleRequest(request, response, body);
+  }
+
+  async #initialize(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
+    if (this.#sessions.size >= this.#maxSessions) {
+      response.setHeader('Retry-After', '5');
+      return reply(response, 503, -32000, 'Too many MCP sessions are open; retry later.');
+    }
+    const server = createMcpServer(this.tools, this.#serverOptions);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        this.#sessions.set(id, { server, transport, lastActive: Date.now(), active: 0 });
+        this.#startSweeper();
+      },
+    });
+    transport.onclose = () => {
+      const id = transport.sessionId;
+      if (id !== undefined && this.#sessions.get(id)?.transport === transport) this.#sessions.delete(id);
+      void server.close().catch((error: unknown) => this.#report(error));
+    };
+    await server.connect(transport);
+    await transport.handleRequest(request, response, body);
+    // An initialize the transport refused never made a session: nothing may stay behind.
+    if (transport.sessionId === undefined || !this.#sessions.has(transport.sessionId)) {
+      await this.#closeSession({ server, transport, lastActive: 0, active: 0 });
+    }
+  }
+
+  async #stateless(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
+    const server = createMcpServer(this.tools, this.#serverOptions);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.once('close', () => void this.#closeSession({ server, transport, lastActive: 0, active: 0 }));
+    await server.connect(transport);
+    await transport.handleRequest(request, response, body);
+  }
+
+  async #closeSession(session: Session): Promise<void> {
+    try {
+      await session.transport.close();
+      await session.server.close();
+    } catch (error) {
+      this.#report(error);
+    }
+  }
+
+  #startSweeper(): void {
+    if (this.#sweeper !== undefined || this.#closed) return;
+    const interval = Math.max(1000, Math.min(60_000, Math.floor(this.#idleMs / 2)));
+    this.#sweeper = setInterval(() => this.#sweep(), interval);
+    this.#sweeper.unref();
+  }
+
+  #sweep(): void {
+    const cutoff = Date.now() - this.#idleMs;
+    for (const [id, session] of this.#sessions) {
+      if (session.active === 0 && session.lastActive < cutoff) {
+        this.#sessions.delete(id);
+        void this.#closeSession(session);
+      }
+    }
+    if (this.#sessions.size === 0 && this.#sweeper !== undefined) {
+      clearInterval(this.#sweeper);
+      this.#sweeper = undefined;
+    }
+  }
+
+  #report(error: unknown): void {
+    try {
+      this.options.onError?.(error);
+    } catch {
+      // The host's logger failing must not break the endpoint.
+    }
+  }
+}
+
+function reply(response: ServerResponse, status: number, code: number, message: string): void {
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  response.statusCode = status;
+  response.setHeader('Content-Type', 'application/json');
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  if (Array.isArray(value)) return value[0];
+  return value === '' ? undefined : value;
+}
+
+function isInitializeRequest(body: unknown): boolean {
+  const isInitialize = (message: unknown): boolean =>
+    typeof message === 'object' &&
+    message !== null &&
+    (message as Record<string, unknown>)['method'] === 'initialize' &&
+    'id' in message;
+  return Array.isArray(body) ? body.some(isInitialize) : isInitialize(body);
+}

@@ -1,0 +1,43 @@
+import type { IncomingMessage } from 'node:http';
+import type { McpServerOptions } from '../server/mcp-server-options';
+
+/** Options of the Streamable HTTP endpoint (`createMcpHttpHandler`, and `serveMcp` over HTTP). */
+export interface McpHttpOptions extends McpServerOptions {
+  /**
+   * Host names (no port) accepted in the `Host` header; `'any'` turns the check off (only behind a
+   * proxy that checks it). Default: `localhost`, `127.0.0.1`, `[::1]`, plus the bound address when
+   * it is a specific non-loopback one.
+   */
+  readonly allowedHosts?: readonly string[] | 'any';
+  /** Browser origins accepted besides those on an allowed host (e.g. `https://app.example.com`). */
+  readonly allowedOrigins?: readonly string[];
+  /**
+   * Stateless mode: no sessions, a fresh server and transport per request (for horizontal scaling
+   * behind a load balancer). No server-to-client requests outside a call, no `list_changed`.
+   */
+  readonly stateless?: boolean;
+  /** Largest request body accepted, in bytes (default 4 MiB); larger is 413. */
+  readonly maxBodyBytes?: number;
+  /** Sessions held at once (default 256); a new session beyond that is refused with 503. */
+  readonly maxSessions?: number;
+  /** A session with no request for this long is closed (default 30 minutes). */
+  readonly sessionIdleMs?: number;
+  /** POST requests processed at once across sessions (default 2048); beyond that, 503 at once. */
+  readonly maxConcurrentRequests?: number;
+  /**
+   * Decides whether a request may reach the server (after the Host/Origin check): return `false`
+   * for 401. Required when listening on a non-loopback address (R13), unless
+   * `allowUnauthenticated` says otherwise.
+   */
+  readonly authorize?: (request: IncomingMessage) => boolean | Promise<boolean>;
+  /** Listen on a non-loopback address without `authorize` (a trusted network or a proxy that authenticates). */
+  readonly allowUnauthenticated?: boolean;
+}
+
+/** Defaults of `McpHttpOptions`. */
+export const HTTP_DEFAULTS = Object.freeze({
+  maxBodyBytes: 4 * 1024 * 1024,
+  maxSessions: 256,
+  sessionIdleMs: 30 * 60 * 1000,
+  maxConcurrentRequests: 2048,
+});

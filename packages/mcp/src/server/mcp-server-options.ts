@@ -1,0 +1,47 @@
+import type { ConcurrencyLimiter, ExtensionEntry } from '@toolwright/core';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { RequestInfo } from '@modelcontextprotocol/sdk/types.js';
+
+/** What the host learns about one `tools/call` when it builds the call's context values. */
+export interface McpCallInfo {
+  readonly toolName: string;
+  /** The transport session, when there is one (Streamable HTTP in stateful mode). */
+  readonly sessionId: string | undefined;
+  /** What an auth middleware attached to the HTTP request (`req.auth`), if any. */
+  readonly authInfo: AuthInfo | undefined;
+  /** The HTTP request's headers and URL (Streamable HTTP only). */
+  readonly requestInfo: RequestInfo | undefined;
+}
+
+/** Options of `createMcpServer` (and of `serveMcp`, which passes them on). */
+export interface McpServerOptions {
+  /** The server name clients see in `initialize` (default `toolwright`). */
+  readonly name?: string;
+  /** The server version clients see (default the package version). */
+  readonly version?: string;
+  /** Instructions for the client's model, sent in `initialize`. */
+  readonly instructions?: string;
+  /** Tools per `tools/list` page (default 1000). */
+  readonly pageSize?: number;
+  /**
+   * Bounds `tools/call` in flight (F16). Pass one limiter to several servers (one per session) to
+   * bound them together; `serveMcp` does. Default: a limiter of `maxInFlight` and `maxQueued`.
+   */
+  readonly limiter?: ConcurrencyLimiter;
+  /** Calls allowed to run at once when no `limiter` is given (default 64). */
+  readonly maxInFlight?: number;
+  /** Calls allowed to wait for a slot when no `limiter` is given (default 256); beyond that, `concurrency_limited` at once. */
+  readonly maxQueued?: number;
+  /**
+   * Host values for a call's context bag (auth, tenant, trace), read by tools with `ctx.get(token)`.
+   * They are never sent to the client and are scrubbed from model-visible error text.
+   */
+  readonly context?: (call: McpCallInfo) => Iterable<ExtensionEntry> | undefined;
+  /** Receives what the host should log: transport errors, a broken `context` function. Never shown to clients. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** The default bound of calls running at once per server (or per `serveMcp`). */
+export const DEFAULT_MAX_IN_FLIGHT = 64;
+/** The default bound of calls waiting for a slot. */
+export const DEFAULT_MAX_QUEUED = 256;

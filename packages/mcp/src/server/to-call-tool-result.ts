@@ -1,0 +1,40 @@
+import type { ToolError, ToolResult } from '@toolwright/core';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** The `_meta` key under which an error result carries its toolwright kind (read back by `importMcpTools`). */
+export const ERROR_META_KEY = 'toolwright/error';
+
+/** What an error result says about its failure in `_meta['toolwright/error']`. */
+export interface ErrorMeta {
+  readonly kind: string;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+}
+
+/**
+ * A toolwright result as an MCP `CallToolResult`: the content blocks, `structuredContent` only on
+ * success and only when the tool declares an output schema (core sets it then), and failures as
+ * `isError: true` with the curated, scrubbed model text — never a protocol error.
+ */
+export function toCallToolResult(result: ToolResult): CallToolResult {
+  if (result.ok) {
+    const content = result.content as CallToolResult['content'];
+    return result.structuredContent === undefined
+      ? { content }
+      : { content, structuredContent: result.structuredContent };
+  }
+  return errorResult(result.error, result.content as CallToolResult['content']);
+}
+
+/** An `isError` result for `error`, with `content` when given (else its model text). */
+export function errorResult(error: ToolError, content?: CallToolResult['content']): CallToolResult {
+  const meta: ErrorMeta =
+    error.retryAfterMs === undefined
+      ? { kind: error.kind, retryable: error.retryable }
+      : { kind: error.kind, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
+  return {
+    content: content ?? [{ type: 'text', text: error.modelText }],
+    isError: true,
+    _meta: { [ERROR_META_KEY]: meta },
+  };
+}

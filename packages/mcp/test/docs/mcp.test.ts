@@ -1,0 +1,137 @@
+import 'reflect-metadata';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CreateMessageRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Param, Tool, ToolError, type ToolCallContext } from '@toolwright/core';
+import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
+import { createMcpServer, McpSession } from '@toolwright/mcp';
+import { createMcpHttpHandler, importMcpTools, serveMcp } from '@toolwright/mcp/node';
+import { httpClient } from '../http-helpers';
+
+// The snippets of docs/mcp.md, compiled and run here.
+
+class SummarizeArgs {
+  @Param({ description: 'The text to summarize', minLength: 1 })
+  text!: string;
+}
+
+// #region session-tool
+@Tool({
+  name: 'summarize',
+  description: "Summarize a text with the client's model.",
+  readOnly: true,
+  args: SummarizeArgs,
+})
+class Summarize {
+  async run(args: SummarizeArgs, ctx: ToolCallContext): Promise<string> {
+    const mcp = ctx.get(McpSession);
+    if (mcp === undefined || !mcp.canSample)
+      throw ToolError.notImplemented('Summaries need an MCP client that samples.');
+    await mcp.log('info', `summarizing ${args.text.length} characters`);
+    const reply = await mcp.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `Summarize:\n${args.text}` } }],
+      maxTokens: 200,
+    });
+    return reply.content.type === 'text' ? reply.content.text : '(no text)';
+  }
+}
+// #endregion
+
+function handle(): ToolServerHandle {
+  return new ToolRegistry().tool(Summarize).finalize();
+}
+
+// #region serve-stdio
+async function main(): Promise<void> {
+  const tools = new ToolRegistry().tool(Summarize).finalize();
+  const serving = await serveMcp(tools, { transport: 'stdio' });
+  await serving.closed; // the client closed stdin
+}
+// #endregion
+
+describe('docs/mcp.md', () => {
+  it('has a stdio entry point (compiled here; run over stdio in serve-stdio.test.ts)', () => {
+    expect(typeof main).toBe('function');
+  });
+
+  it('serves over Streamable HTTP', async () => {
+    const tools = handle();
+    // #region serve-http
+    const serving = await serveMcp(tools, {
+      transport: { http: { port: 0 } }, // 127.0.0.1, a free port; the endpoint is /mcp
+      name: 'my-tools',
+    });
+    const url = serving.url; // http://127.0.0.1:<port>/mcp
+    // …
+    await serving.close();
+    // #endregion
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+
+  it('embeds in an existing HTTP app', async () => {
+    const tools = handle();
+    // #region embedded-http
+    const mcp = createMcpHttpHandler(tools, { allowedOrigins: ['https://app.example.com'] });
+    const app = createServer((request, response) => {
+      if (request.url?.startsWith('/mcp')) return void mcp(request, response);
+      response.end('the rest of the app');
+    });
+    app.listen(0, '127.0.0.1'); // 0: any free port
+    // #endregion
+    await new Promise<void>((resolve) => app.once('listening', () => resolve()));
+    const client = await httpClient(`http://127.0.0.1:${(app.address() as AddressInfo).port}/mcp`);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['summarize']);
+    await client.close();
+    await mcp.close();
+    app.closeAllConnections();
+    await new Promise<void>((resolve) => app.close(() => resolve()));
+  });
+
+  it('connects to any SDK transport', async () => {
+    const tools = handle();
+    const [transport, clientSide] = InMemoryTransport.createLinkedPair();
+    // #region embedded-transport
+    const server = createMcpServer(tools, { name: 'my-tools', maxInFlight: 16 });
+    await server.connect(transport); // stdio, Streamable HTTP, in-memory, …: one server per connection
+    // #endregion
+    const client = new Client({ name: 'docs', version: '1.0.0' }, { capabilities: { sampling: {} } });
+    client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'Short.' },
+      model: 'test',
+    }));
+    await client.connect(clientSide);
+    const result = (await client.callTool({
+      name: 'summarize',
+      arguments: { text: 'A long text.' },
+    })) as CallToolResult;
+    expect(result.content).toEqual([{ type: 'text', text: 'Short.' }]);
+    await client.close();
+    await server.close();
+  });
+
+  it('imports the tools of another MCP server', async () => {
+    const remote = await serveMcp(new ToolRegistry().tool(Summarize).finalize(), {
+      transport: { http: { port: 0 } },
+    });
+    const url = remote.url!;
+    const handle = new ToolRegistry().finalize();
+    // #region import
+    const github = await importMcpTools(url, handle, {
+      prefix: 'gh_', // gh_summarize: never shadows a local tool
+      exclude: ['delete_repository'],
+      timeoutMs: 60_000, // without progress; every progress notification resets it
+      maxTotalTimeoutMs: 30 * 60_000,
+    });
+    github.onChange((change) => {
+      for (const changed of change.changed) console.warn(`${changed.localName} changed its definition`);
+    });
+    // …
+    await github.close(); // removes gh_* from the handle and disconnects
+    // #endregion
+    expect(handle.tools()).toEqual([]);
+    await remote.close();
+  });
+});
