@@ -27,12 +27,20 @@ describe('decodeRemoteArgs', () => {
 
   it('refuses non-objects, repaired-looking JSON, prototype keys, lone surrogates and deep nesting', () => {
     expect(failure('[1]').modelText).toMatch(/expected a JSON object, received an array/);
-    expect(failure('```json\n{}\n```').modelText).toMatch(/not valid JSON/);
-    expect(failure('{"a":{"__proto__":{"x":1}}}').modelText).toMatch(/a\.__proto__: expected no such key/);
+    expect(failure('```json\n{}\n```').modelText).toMatch(/markdown code fence/);
+    expect(failure('{"a":{"__proto__":{"x":1}}}').modelText).toMatch(
+      /a\.__proto__: expected no __proto__, constructor or prototype keys/,
+    );
     expect(failure({ constructor: 1 }).kind).toBe('invalid_arguments');
     expect(failure('{"a":"\\ud800"}').modelText).toMatch(/lone surrogate/);
     expect(failure(`${'{"a":'.repeat(70)}1${'}'.repeat(70)}`, 100_000).modelText).toMatch(
-      /levels of nesting/,
+      /nesting at most 64 levels deep/,
+    );
+  });
+
+  it('refuses duplicate keys, which JSON.parse would silently collapse', () => {
+    expect(failure('{"path":"a","path":"/etc/passwd"}').modelText).toMatch(
+      /path: expected each property once/,
     );
   });
 

@@ -5,7 +5,7 @@ import { ToolListChangedNotificationSchema, type Implementation } from '@modelco
 import { z } from 'zod';
 import { checkRemoteSchema } from './check-remote-schema';
 import { ValidatorCompiler } from './compile-validator';
-import { decodeRemoteArgs } from './decode-remote-args';
+import { remoteArgsDecoder } from './decode-remote-args';
 import { fingerprintDefinition } from './fingerprint';
 import { IMPORT_DEFAULTS, type ImportMcpToolsOptions, type McpToolFilter } from './import-options';
 import type {
@@ -415,7 +415,7 @@ class ToolImport implements McpImport {
       maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs ?? IMPORT_DEFAULTS.maxTotalTimeoutMs,
       lost: () => this.#lost.signal,
     };
-    const validate = compiled.validate;
+    const decode = remoteArgsDecoder(compiled.validate, localName, maxArgumentBytes);
     let tool: ErasedTool;
     try {
       tool = createErasedTool({
@@ -436,7 +436,7 @@ class ToolImport implements McpImport {
           maxArgumentBytes,
           source: { className: `mcp:${this.serverInfo?.name ?? 'server'}`, methodName: remoteName },
         },
-        decode: (raw) => decodeRemoteArgs(raw, validate, localName, maxArgumentBytes),
+        decode,
         invoke: (args: Record<string, unknown>, ctx: ToolCallContext) =>
           this.#tracked(callRemoteTool(target, args, ctx)),
         toContent: (output: unknown) => remoteContent(output) ?? [],
