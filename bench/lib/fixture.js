@@ -1,0 +1,68 @@
+'use strict';
+// The one tool every contender defines and the argument strings every contender is measured on.
+// Contenders import from here, so the body, the schema and the inputs are the same everywhere.
+
+const TOOL_NAME = 'read_file';
+const TOOL_DESCRIPTION = 'Read a text file from the workspace.';
+
+/** The model's raw arguments, exactly as they arrive: a JSON string. */
+const ARGS = Object.freeze({
+  valid: '{"path":"src/a.ts","offset":10,"limit":20}',
+  /** empty path (minLength 1) and a non-integer offset */
+  invalid: '{"path":"","offset":"ten"}',
+  /** probe only, never timed: numeric strings for the integer fields */
+  coerce: '{"path":"src/a.ts","offset":"10","limit":"20"}',
+});
+
+/** What the valid call must produce. */
+const EXPECTED = Object.freeze({ path: 'src/a.ts', lines: 20 });
+
+/** The tool body: async, no I/O, identical for every contender. */
+async function readFileBody(args) {
+  return { path: args.path, lines: args.limit ?? 0 };
+}
+
+/** Hand-written JSON Schema of the arguments (ajv, the MCP low-level server, the definitions floor). */
+function readFileJsonSchema(suffix = '') {
+  return {
+    type: 'object',
+    properties: {
+      [`path${suffix}`]: { type: 'string', minLength: 1 },
+      [`offset${suffix}`]: { type: 'integer', minimum: 1 },
+      [`limit${suffix}`]: { type: 'integer', minimum: 1, maximum: 10000 },
+    },
+    required: [`path${suffix}`],
+    additionalProperties: false,
+  };
+}
+
+// ---- N distinct tools (section 2/3): distinct names, descriptions and field names, so nothing can be shared.
+const manyName = (i) => `read_file_${i}`;
+const manyDescription = (i) => `Read a text file from the workspace (variant ${i}).`;
+const manySuffix = (i) => `_${i}`;
+const indices = (from, n) => Array.from({ length: n }, (_, k) => from + k);
+
+/** Normalises an outcome for comparisons: deep-equal the valid result. */
+function isExpected(value) {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    value.path === EXPECTED.path &&
+    value.lines === EXPECTED.lines &&
+    Object.keys(value).length === 2
+  );
+}
+
+module.exports = {
+  TOOL_NAME,
+  TOOL_DESCRIPTION,
+  ARGS,
+  EXPECTED,
+  readFileBody,
+  readFileJsonSchema,
+  manyName,
+  manyDescription,
+  manySuffix,
+  indices,
+  isExpected,
+};

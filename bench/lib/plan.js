@@ -1,0 +1,171 @@
+'use strict';
+// Every row of every section: what runs, from which file, what it measures, and its goal.
+// `side`: 'floor' | 'peer' (needs bench/peers installed) | 'toolwright'.
+
+/** Section 1 (call path) and section 4 (agent step): timed by lib/call-worker.js. */
+const CALL = [
+  {
+    id: 'floor',
+    side: 'floor',
+    label: 'floor: JSON.parse + direct call',
+    file: 'contenders/floor.js',
+    how: 'JSON.parse(json) and the async body called directly; no validation. Every ×floor divides by this.',
+  },
+  {
+    id: 'ajv',
+    side: 'peer',
+    label: 'ajv (compiled schema, allErrors)',
+    file: 'peers/call/ajv.js',
+    how: 'ajv.compile(schema) once; per call JSON.parse + validate + the body; errorsText on failure.',
+  },
+  {
+    id: 'class-validator',
+    side: 'peer',
+    label: 'class-transformer + class-validator',
+    file: 'peers/call/class-validator.js',
+    how: 'JSON.parse + plainToInstance(Args) + await validate(instance) + the body (the naive decorated-class pipeline).',
+  },
+  {
+    id: 'ai-sdk',
+    side: 'peer',
+    label: 'AI SDK tool(): safeParseJSON + execute',
+    file: 'peers/call/ai-sdk.js',
+    how: 'safeParseJSON({ text, schema: asSchema(tool.inputSchema) }) (zod) + tool.execute(): what generateText does per tool call.',
+  },
+  {
+    id: 'openai-agents',
+    side: 'peer',
+    label: 'OpenAI Agents tool().invoke',
+    file: 'peers/call/openai-agents.js',
+    how: 'FunctionTool.invoke(runContext, json): JSON.parse + zod + execute; invalid → the default error string.',
+  },
+  {
+    id: 'langchain',
+    side: 'peer',
+    label: 'LangChain tool().invoke',
+    file: 'peers/call/langchain.js',
+    how: 'tool.invoke(JSON.parse(json)) with default config; invalid input throws ToolInputParsingException (caught, cost included).',
+  },
+  {
+    id: 'mcp-sdk',
+    side: 'peer',
+    label: 'MCP SDK McpServer, in-memory',
+    file: 'peers/call/mcp-sdk.js',
+    how: 'SDK Client.callTool over InMemoryTransport to McpServer.registerTool (zod shape); invalid → isError result.',
+  },
+  {
+    id: 'toolwright',
+    side: 'toolwright',
+    label: 'toolwright ToolSet.call',
+    file: 'contenders/toolwright-call.js',
+    how: 'tools.call(name, json) → ToolResult: decode into the args class, run, content blocks; never rejects.',
+    goal: { valid: 2, invalid: 4 },
+  },
+  {
+    id: 'toolwright-execute',
+    side: 'toolwright',
+    label: 'toolwright ToolSet.execute + drainToTerminal',
+    file: 'contenders/toolwright-execute.js',
+    how: 'drainToTerminal(tools.execute(name, json, ctx)) with one call context built per call: the layer under call().',
+    goal: { valid: 2, invalid: 4 },
+  },
+  {
+    id: 'toolwright-mcp',
+    side: 'toolwright',
+    label: 'toolwright MCP server, in-memory',
+    file: 'contenders/toolwright-mcp.js',
+    how: 'the same SDK Client.callTool over InMemoryTransport to createMcpServer(registry) (toolwright decoder, no zod).',
+  },
+];
+
+const AGENT = [
+  {
+    id: 'ai-sdk-generate-text',
+    side: 'peer',
+    label: 'AI SDK generateText, stub model',
+    file: 'peers/agent/ai-sdk-generate-text.js',
+    how: 'generateText({ model: stub returning one tool call, tools, stopWhen: stepCountIs(1) }): one model call + one tool call.',
+  },
+  {
+    id: 'toolwright-agent',
+    side: 'toolwright',
+    label: 'toolwright Agent, scripted client',
+    file: 'contenders/toolwright-agent.js',
+    how: 'Agent.run with the scripted client answering one tool call: one model turn + one tool call.',
+    goal: { maxUs: 50, belowAiSdk: 10 },
+  },
+];
+
+/** Sections 2 and 3: one scenario module per row group, timed by lib/scale-worker.js. */
+const SCALE = [
+  {
+    id: 'floor-definitions',
+    side: 'floor',
+    label: 'floor: JSON Schema object literals',
+    file: 'contenders/scale/floor-literals.js',
+  },
+  {
+    id: 'toolwright-definitions',
+    side: 'toolwright',
+    label: 'toolwright: args classes + tools, schemaOf + ToolSet.definitions()',
+    file: 'contenders/scale/toolwright-definitions.js',
+    goal: { ms: 50, retainedMB: 3 },
+  },
+  {
+    id: 'ai-sdk-definitions',
+    side: 'peer',
+    label: 'AI SDK tool() + asSchema',
+    file: 'peers/scale/ai-sdk.js',
+  },
+  {
+    id: 'langchain-definitions',
+    side: 'peer',
+    label: 'LangChain tool() + convertToOpenAITool',
+    file: 'peers/scale/langchain.js',
+  },
+  {
+    id: 'openai-agents-definitions',
+    side: 'peer',
+    label: 'OpenAI Agents tool()',
+    file: 'peers/scale/openai-agents.js',
+  },
+  {
+    id: 'mcp-sdk-definitions',
+    side: 'peer',
+    label: 'MCP SDK McpServer.registerTool',
+    file: 'peers/scale/mcp-sdk.js',
+  },
+  {
+    id: 'toolwright-finalize',
+    side: 'toolwright',
+    label: 'toolwright registry finalize()',
+    file: 'contenders/scale/toolwright-finalize.js',
+    goal: { ms1k: 50, linear10k: 10.5, warmDefsMs: 1 },
+  },
+  {
+    id: 'toolwright-mcp-list',
+    side: 'toolwright',
+    label: 'toolwright MCP server',
+    file: 'contenders/scale/toolwright-mcp-list.js',
+    goal: { listMs: 5 },
+  },
+];
+
+/** Section 5: servers started by lib/http-server-worker.js, loaded by lib/http-load-worker.js. */
+const HTTP = [
+  {
+    id: 'mcp-sdk-http',
+    side: 'peer',
+    label: 'MCP SDK McpServer + StreamableHTTPServerTransport',
+    file: 'peers/http/mcp-sdk.js',
+  },
+  {
+    id: 'toolwright-mcp-http',
+    side: 'toolwright',
+    label: 'toolwright serveMcp over Streamable HTTP',
+    file: 'contenders/http/toolwright-mcp.js',
+    goal: { vsSdk: 1 },
+  },
+];
+
+module.exports = { CALL, AGENT, SCALE, HTTP };

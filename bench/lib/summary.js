@@ -1,0 +1,197 @@
+'use strict';
+// Turns the raw measurements into the figures the tables show: medians across runs and processes,
+// ratios to the floor of the same run, goals.
+const { median, min, ratio } = require('./stats');
+
+/**
+ * One call-path (or agent-step) mode across runs. Each run pairs the contender's figure with the
+ * floor measured right before it: ×floor = median(contender median ÷ adjacent floor median);
+ * best ×floor = the contender's fastest round ÷ the floor's fastest round in the whole invocation.
+ */
+function callMode(runs, mode, floorBestNs) {
+  const ok = runs.filter((r) => r[mode] && r[mode].medianNs != null);
+  if (ok.length === 0) return null;
+  const ratios = ok.map((r) => ratio(r[mode].medianNs, r.floor?.medianNs)).filter((x) => x != null);
+  const bestNs = min(ok.map((r) => r[mode].bestNs));
+  return {
+    medianNs: median(ok.map((r) => r[mode].medianNs)),
+    ratio: ratios.length ? median(ratios) : null,
+    bestNs,
+    bestRatio: ratio(bestNs, floorBestNs),
+    perRun: ok.map((r) => ({
+      medianNs: r[mode].medianNs,
+      ratio: ratio(r[mode].medianNs, r.floor?.medianNs),
+    })),
+  };
+}
+
+/** All floor measurements (the floor row's own and the adjacent ones). */
+function floorStats(rows) {
+  const all = [];
+  for (const row of rows) {
+    for (const run of row.runs ?? []) {
+      if (row.id === 'floor' && run.valid?.medianNs != null) all.push(run.valid);
+      if (row.id !== 'floor' && run.floor?.medianNs != null) all.push(run.floor);
+    }
+  }
+  return {
+    count: all.length,
+    medianNs: median(all.map((f) => f.medianNs)),
+    lowNs: min(all.map((f) => f.medianNs)),
+    highNs: all.length ? Math.max(...all.map((f) => f.medianNs)) : null,
+    bestNs: min(all.map((f) => f.bestNs)),
+  };
+}
+
+function summarizeCall(rows) {
+  const floor = floorStats(rows);
+  const out = rows.map((row) => {
+    const s = {
+      id: row.id,
+      label: row.label,
+      side: row.side,
+      how: row.how,
+      status: row.status,
+      note: row.note,
+    };
+    s.probe = row.probe ?? null;
+    if (row.status !== 'ok') return s;
+    if (row.id === 'floor') {
+      // the floor row shows every floor measurement of the run (its own and the adjacent ones)
+      s.valid = { medianNs: floor.medianNs, ratio: 1, bestNs: floor.bestNs, bestRatio: 1, perRun: [] };
+      s.invalid = null;
+    } else {
+      s.valid = callMode(row.runs, 'valid', floor.bestNs);
+      s.invalid = callMode(row.runs, 'invalid', floor.bestNs);
+    }
+    if (row.goal?.valid != null) {
+      const v = s.valid?.ratio;
+      const i = s.invalid?.ratio;
+      s.goal = [
+        { text: `valid ≤ ${row.goal.valid}×`, met: v != null && v <= row.goal.valid },
+        { text: `invalid ≤ ${row.goal.invalid}×`, met: i != null && i <= row.goal.invalid },
+      ];
+    }
+    return s;
+  });
+  return { floor, rows: out };
+}
+
+function summarizeAgent(rows, floor) {
+  const aiSdk = rows.find((r) => r.id === 'ai-sdk-generate-text');
+  const aiSdkNs =
+    aiSdk?.status === 'ok' ? median(aiSdk.runs.map((r) => r.valid?.medianNs).filter(Boolean)) : null;
+  return rows.map((row) => {
+    const s = {
+      id: row.id,
+      label: row.label,
+      side: row.side,
+      how: row.how,
+      status: row.status,
+      note: row.note,
+    };
+    if (row.status !== 'ok') return s;
+    s.valid = callMode(row.runs, 'valid', floor.bestNs);
+    s.aiSdkOverThis = row.id === 'ai-sdk-generate-text' ? null : ratio(aiSdkNs, s.valid?.medianNs);
+    if (row.goal?.maxUs != null) {
+      const us = s.valid ? s.valid.medianNs / 1000 : null;
+      s.goal = [
+        { text: `≤ ${row.goal.maxUs} µs`, met: us != null && us <= row.goal.maxUs },
+        {
+          text: `≥ ${row.goal.belowAiSdk}× below AI SDK`,
+          met: s.aiSdkOverThis != null && s.aiSdkOverThis >= row.goal.belowAiSdk,
+        },
+      ];
+    }
+    return s;
+  });
+}
+
+/** Scale steps: per step key, the median over processes (time, retained heap) and the best. */
+function summarizeScale(rows) {
+  return rows.map((row) => {
+    const s = { id: row.id, label: row.label, side: row.side, status: row.status, note: row.note, steps: {} };
+    if (row.status !== 'ok' && !(row.procs ?? []).some((p) => p.rows?.length)) return s;
+    const order = [];
+    const byKey = new Map();
+    for (const proc of row.procs ?? []) {
+      for (const step of proc.rows ?? []) {
+        if (!byKey.has(step.key)) {
+          byKey.set(step.key, []);
+          order.push(step.key);
+        }
+        byKey.get(step.key).push(step);
+      }
+    }
+    for (const key of order) {
+      const xs = byKey.get(key);
+      const retained = xs.map((x) => x.retainedMB).filter((x) => x != null);
+      s.steps[key] = {
+        label: xs[0].label,
+        ms: median(xs.map((x) => x.ms)),
+        bestMs: min(xs.map((x) => x.bestMs ?? x.ms)),
+        retainedMB: retained.length ? median(retained) : null,
+        samples: xs.length,
+        reps: xs[0].reps ?? null,
+      };
+    }
+    const g = row.goal ?? {};
+    const st = s.steps;
+    const goals = [];
+    if (g.ms != null && st.cold) {
+      goals.push({ text: `≤ ${g.ms} ms`, met: st.cold.ms <= g.ms });
+      goals.push({
+        text: `≤ ${g.retainedMB} MB`,
+        met: st.cold.retainedMB != null && st.cold.retainedMB <= g.retainedMB,
+      });
+    }
+    if (g.ms1k != null && st.finalize1k)
+      goals.push({ text: `1k ≤ ${g.ms1k} ms`, met: st.finalize1k.ms <= g.ms1k });
+    const base1k = st.finalize1kWarm ?? st.finalize1k; // warm, so JIT warm-up does not flatter the 10k figure
+    if (g.linear10k != null && base1k && st.finalize10k) {
+      s.linearity = st.finalize10k.ms / base1k.ms;
+      goals.push({ text: `10k ≤ ${g.linear10k}× 1k`, met: s.linearity <= g.linear10k });
+    }
+    if (g.warmDefsMs != null && st.warmDefinitions)
+      goals.push({ text: `warm ≤ ${g.warmDefsMs} ms`, met: st.warmDefinitions.ms <= g.warmDefsMs });
+    if (g.listMs != null && st.list) goals.push({ text: `≤ ${g.listMs} ms`, met: st.list.ms <= g.listMs });
+    if (goals.length) s.goal = goals;
+    return s;
+  });
+}
+
+/** HTTP load: the median over runs of throughput and of each run's p50 / p99. */
+function summarizeHttp(rows) {
+  const merged = rows.map((row) => {
+    const loads = (row.loads ?? []).filter((l) => l.throughput != null);
+    if (row.status !== 'ok' || loads.length === 0) return { row, load: null };
+    const pick = (k) => median(loads.map((l) => l[k]));
+    return {
+      row,
+      load: {
+        throughput: pick('throughput'),
+        bestThroughput: Math.max(...loads.map((l) => l.throughput)),
+        p50Ms: pick('p50Ms'),
+        p99Ms: pick('p99Ms'),
+        maxMs: Math.max(...loads.map((l) => l.maxMs)),
+        requests: loads.reduce((a, l) => a + l.requests, 0),
+        errors: loads.reduce((a, l) => a + l.errors, 0),
+        firstError: loads.find((l) => l.firstError)?.firstError ?? null,
+        clients: loads[0].clients,
+        runs: loads.length,
+      },
+    };
+  });
+  const sdk = merged.find((m) => m.row.id === 'mcp-sdk-http' && m.load);
+  return merged.map(({ row, load }) => {
+    const s = { id: row.id, label: row.label, side: row.side, status: row.status, note: row.note };
+    if (!load) return s;
+    Object.assign(s, load);
+    s.vsSdk = row.id === 'mcp-sdk-http' ? null : ratio(load.throughput, sdk?.load?.throughput);
+    if (row.goal?.vsSdk != null)
+      s.goal = [{ text: `≥ ${row.goal.vsSdk}× SDK`, met: s.vsSdk != null && s.vsSdk >= row.goal.vsSdk }];
+    return s;
+  });
+}
+
+module.exports = { summarizeCall, summarizeAgent, summarizeScale, summarizeHttp };

@@ -1,0 +1,32 @@
+'use strict';
+// MCP helpers shared by the SDK contenders and by toolwright's MCP contenders, so both sides are
+// driven by the same SDK Client. Resolved from bench/peers/node_modules (when the peers are not
+// installed, Node falls back to the copy @toolwright/mcp brings in; the report shows which).
+const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js');
+
+/** Connects an SDK Client to `server` (anything with connect(transport)) in memory; lists tools once, as a host does. */
+async function connectInMemory(server) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'toolwright-bench', version: '0.1.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  await client.listTools();
+  return client;
+}
+
+/** The tool result as an MCP handler returns it: the output's JSON as one text block. */
+const textResult = (value) => ({ content: [{ type: 'text', text: JSON.stringify(value) }] });
+
+/** Outcome of a CallToolResult: isError → the text; otherwise structuredContent or the JSON text. */
+function callToolOutcome(r) {
+  const text = r?.content?.find?.((c) => c.type === 'text')?.text;
+  if (r?.isError) return { ok: false, error: text ?? r };
+  if (r?.structuredContent !== undefined) return { ok: true, value: r.structuredContent };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: true, value: text };
+  }
+}
+
+module.exports = { connectInMemory, textResult, callToolOutcome, Client, InMemoryTransport };

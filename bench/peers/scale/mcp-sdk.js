@@ -1,0 +1,74 @@
+'use strict';
+// MCP SDK: N tools on McpServer (zod shapes; converted to JSON Schema on every tools/list), and the
+// low-level Server with N stored JSON Schemas, each listed by an SDK Client over InMemoryTransport.
+const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
+const { ListToolsRequestSchema, CallToolRequestSchema } = require('@modelcontextprotocol/sdk/types.js');
+const { z } = require('zod');
+const { manyName, manyDescription, manySuffix, readFileJsonSchema, indices } = require('../../lib/fixture');
+const { connectInMemory, textResult } = require('../lib/mcp');
+
+const handler = async () => textResult({ ok: true });
+
+function register(from, n) {
+  const server = new McpServer({ name: 'bench-many', version: '0.1.0' });
+  for (const i of indices(from, n)) {
+    const s = manySuffix(i);
+    server.registerTool(
+      manyName(i),
+      {
+        description: manyDescription(i),
+        inputSchema: {
+          [`path${s}`]: z.string().min(1),
+          [`offset${s}`]: z.number().int().min(1).optional(),
+          [`limit${s}`]: z.number().int().min(1).max(10000).optional(),
+        },
+      },
+      handler,
+    );
+  }
+  return server;
+}
+
+function lowLevel(n) {
+  const tools = indices(0, n).map((i) => ({
+    name: manyName(i),
+    description: manyDescription(i),
+    inputSchema: readFileJsonSchema(manySuffix(i)),
+  }));
+  const server = new Server({ name: 'bench-many-low', version: '0.1.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, handler);
+  return server;
+}
+
+async function listAll(client, n) {
+  const { tools } = await client.listTools();
+  if (tools.length !== n) throw new Error(`tools/list gave ${tools.length} tools, expected ${n}`);
+  return tools;
+}
+
+module.exports = {
+  async run({ n, reps, measure, repeat }) {
+    // section 2: definitions
+    await measure('cold', `McpServer.registerTool ×${n} (definitions derived at each tools/list)`, () =>
+      register(0, n),
+    );
+    const server = await measure('warm', `the same for a second distinct set`, () => register(n, n));
+    // section 3: tools/list
+    const client = await connectInMemory(server); // lists once
+    await measure('list-first', `McpServer: tools/list of ${n} (second list after connect)`, () =>
+      listAll(client, n),
+    );
+    await repeat('list', `McpServer: tools/list of ${n}, steady state`, reps, () => listAll(client, n));
+    const low = await connectInMemory(lowLevel(n));
+    await measure('low-list-first', `low-level Server, stored schemas: tools/list of ${n}`, () =>
+      listAll(low, n),
+    );
+    await repeat('low-list', `low-level Server, stored schemas: tools/list, steady state`, reps, () =>
+      listAll(low, n),
+    );
+    await client.close();
+    await low.close();
+  },
+};
