@@ -42,10 +42,12 @@ export function compileDecoder(model: ArgsModel): CompiledDecoder {
 }
 
 function buildDecoder(model: ArgsModel): CompiledDecoder {
-  const root = compileModel(model);
+  // Code generation waits for the first call: a registry of a thousand tools, most never called
+  // in a session, should not pay for (and retain) a thousand generated decoders at startup.
+  let root: CompiledModel | undefined;
   const isAsync = reachableModels(model).some((m) => m.needsClassValidator && residualPlanOf(m).async);
   const walk = (value: unknown, context: DecodeContext): object | typeof INVALID =>
-    decodeRoot(root, value, context);
+    decodeRoot((root ??= compileModel(model)), value, context);
   const decode = (
     value: unknown,
     limits?: Partial<DecodeLimits>,

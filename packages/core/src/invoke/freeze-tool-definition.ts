@@ -1,4 +1,5 @@
 import { TOOL_NAME_PATTERN } from '../metadata/tool-options';
+import { deepFreeze, isDeeplyFrozen } from '../schema/deep-freeze';
 import { describeToolSource } from './describe-tool-source';
 import type { ToolDefinitionInput } from './erased-tool-spec';
 import type { ToolDefinition } from './tool-definition';
@@ -79,18 +80,12 @@ function copySchema(schema: unknown, key: string, problems: string[]): Readonly<
     problems.push(`${key} must be a JSON Schema object.`);
     return {};
   }
+  // A schema core derived (schemaOf) is already frozen all the way down: share it.
+  if (isDeeplyFrozen(schema)) return schema as Readonly<Record<string, unknown>>;
   try {
     return deepFreeze(structuredClone(schema) as Record<string, unknown>);
   } catch {
     problems.push(`${key} must be plain JSON (no functions, class instances or cycles).`);
     return {};
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
 }

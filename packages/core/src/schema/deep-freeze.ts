@@ -1,6 +1,16 @@
+// Values this module froze all the way down: a definition can share them instead of copying.
+const deeplyFrozen = new WeakSet<object>();
+
 /** Freezes a JSON value and everything inside it; returns the value. */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  if (typeof value !== 'object' || value === null || deeplyFrozen.has(value)) return value;
   for (const inner of Object.values(value)) deepFreeze(inner);
-  return Object.freeze(value);
+  Object.freeze(value);
+  deeplyFrozen.add(value);
+  return value;
+}
+
+/** Whether `deepFreeze` froze this value (so nothing inside it can change). */
+export function isDeeplyFrozen(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && deeplyFrozen.has(value);
 }
