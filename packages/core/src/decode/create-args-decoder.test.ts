@@ -36,6 +36,17 @@ describe('createArgsDecoder', () => {
       expect(() => decode(raw)).not.toThrow();
   });
 
+  it('gives its errors a stack of the header alone, restoring Error.stackTraceLimit', () => {
+    const ReadFileArgs = readFileArgs();
+    const decode = createArgsDecoder(getArgsModel(ReadFileArgs), { toolName: 'read_file', maxBytes: 16 });
+    const limit = Error.stackTraceLimit;
+    for (const raw of ['{"path":""}', `{"path":"${'x'.repeat(20)}"}`]) {
+      const error = decode(raw) as ToolError;
+      expect(error.stack).toBe(`ToolError: ${error.message}`);
+      expect(Error.stackTraceLimit).toBe(limit);
+    }
+  });
+
   it('reads undefined arguments as {}', () => {
     const decode = createArgsDecoder(getArgsModel(NoArguments));
     expect(decode(undefined)).toBeInstanceOf(NoArguments);

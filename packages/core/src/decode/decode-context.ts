@@ -1,5 +1,5 @@
 import type { ArgsModel } from '../model/args-model';
-import type { DecodeLimits } from './decode-limits';
+import { DEFAULT_DECODE_LIMITS, type DecodeLimits } from './decode-limits';
 import { DecodeFailure, type IssueRecord } from './decode-failure';
 import type { PathNode } from './json-path';
 import type { ArgumentIssue } from './tool-error-adapter';
@@ -132,4 +132,7 @@ export class DecodeContext {
   failure(): DecodeFailure | undefined {
     return this.issueCount === 0 ? undefined : new DecodeFailure(this.records ?? [], this.issueCount);
   }
+
+  // Keeps this class's hidden class alive through full GCs: see CallContext's layout witness.
+  static readonly #layoutWitness = new DecodeContext(DEFAULT_DECODE_LIMITS, true);
 }

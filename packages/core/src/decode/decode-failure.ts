@@ -32,6 +32,9 @@ export class DecodeFailure {
   get omitted(): number {
     return this.total - this.records.length;
   }
+
+  // Keeps this class's hidden class alive through full GCs: see CallContext's layout witness.
+  static readonly #layoutWitness = new DecodeFailure([], 0);
 }
 
 function toIssue(record: IssueRecord): ArgumentIssue {

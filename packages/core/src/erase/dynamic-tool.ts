@@ -1,8 +1,7 @@
 import type { ToolCallContext } from '../context/tool-call-context';
 import { createUntypedDecoder } from '../decode/create-untyped-decoder';
 import type { ArgumentIssue } from '../errors/argument-issue';
-import { ToolError } from '../errors/tool-error';
-import { createErasedTool } from '../invoke/create-erased-tool';
+import { createErasedToolWithReturnedErrors } from '../invoke/create-erased-tool';
 import type { ErasedTool } from '../invoke/erased-tool';
 import type { ToolLimits } from '../invoke/erased-tool-spec';
 import type { ToolDefinitionAnnotations } from '../invoke/tool-definition';
@@ -47,7 +46,7 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
     ...(options.maxArgumentBytes !== undefined ? { maxBytes: options.maxArgumentBytes } : {}),
     ...(options.validate ? { validate: options.validate } : {}),
   });
-  return createErasedTool<Record<string, unknown>, Output>({
+  return createErasedToolWithReturnedErrors<Record<string, unknown>, Output>({
     definition: {
       name: options.name,
       description: options.description,
@@ -62,11 +61,8 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
       ...(options.maxArgumentBytes !== undefined ? { maxArgumentBytes: options.maxArgumentBytes } : {}),
       source: { className: 'dynamic' },
     },
-    decode: (raw) => {
-      const decoded = decoder(raw);
-      if (decoded instanceof ToolError) throw decoded;
-      return decoded;
-    },
+    // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.
+    decode: decoder,
     invoke: options.run,
     ...(options.toContent ? { toContent: options.toContent } : {}),
     ...(options.limits ? { limits: options.limits } : {}),

@@ -1,7 +1,6 @@
 import type { ToolCallContext } from '../context/tool-call-context';
 import { createArgsDecoder } from '../decode/create-args-decoder';
-import { ToolError } from '../errors/tool-error';
-import { createErasedTool } from '../invoke/create-erased-tool';
+import { createErasedToolWithReturnedErrors } from '../invoke/create-erased-tool';
 import type { ErasedTool } from '../invoke/erased-tool';
 import type { ToolDefinitionInput } from '../invoke/erased-tool-spec';
 import { getArgsModel } from '../model/build-args-model';
@@ -43,20 +42,10 @@ export function eraseDescriptor(
     toolName: declared.name,
     ...(declared.maxArgumentBytes !== undefined ? { maxBytes: declared.maxArgumentBytes } : {}),
   });
-  const decode = (raw: unknown): object | Promise<object> => {
-    const decoded = decoder(raw);
-    if (decoded instanceof ToolError) throw decoded;
-    if (decoded instanceof Promise) {
-      return decoded.then((settled) => {
-        if (settled instanceof ToolError) throw settled;
-        return settled;
-      });
-    }
-    return decoded;
-  };
-  return createErasedTool({
+  // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.
+  return createErasedToolWithReturnedErrors<object, unknown>({
     definition,
-    decode,
+    decode: decoder,
     invoke: invokerFor(descriptor, receiver, fn),
     ...(toContent ? { toContent } : {}),
     streaming: descriptor.streaming,

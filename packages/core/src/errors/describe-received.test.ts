@@ -21,6 +21,22 @@ describe('describeReceived', () => {
     expect(describeReceived(value)).toBe(expected);
   });
 
+  it('quotes short strings exactly as JSON.stringify does, escapes included', () => {
+    for (const text of [
+      'a"b',
+      'a\\b',
+      'tab\there',
+      'line\nbreak',
+      '\u0000',
+      'a\u2028b',
+      '😀',
+      '\ud800',
+      'é',
+    ]) {
+      expect(describeReceived(text)).toBe(JSON.stringify(text));
+    }
+  });
+
   it('truncates long strings and says how long they were', () => {
     expect(describeReceived('x'.repeat(5000))).toBe(`"${'x'.repeat(40)}…" (5,000 characters)`);
   });

@@ -38,10 +38,18 @@ export function describeReceived(value: unknown): string {
   }
 }
 
+// What JSON.stringify escapes in a string: quotes, backslashes, control characters and (lone)
+// surrogates. A string with none of them is just quoted, without JSON.stringify's C++ call.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+function quoted(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
 function describeString(value: string): string {
   if (value.length === 0) return '"" (empty string)';
   if (value.trim().length === 0) return `${JSON.stringify(value)} (only whitespace)`;
-  if (value.length <= STRING_PREVIEW_LENGTH) return JSON.stringify(value);
+  if (value.length <= STRING_PREVIEW_LENGTH) return quoted(value);
   let end = STRING_PREVIEW_LENGTH;
   // Do not cut a surrogate pair in half: the preview would hold a lone surrogate.
   const last = value.charCodeAt(end - 1);

@@ -9,7 +9,9 @@ const MAX_LISTED_ISSUES = 20;
  */
 export function formatArgumentIssues(issues: readonly ArgumentIssue[], toolName?: string): string {
   const lines = [toolName === undefined ? 'Invalid arguments:' : `Invalid arguments for ${toolName}:`];
-  for (const issue of issues.slice(0, MAX_LISTED_ISSUES)) lines.push(`  - ${formatIssue(issue)}`);
+  // An index loop, not slice: slicing a frozen array takes a slow path.
+  const listed = Math.min(issues.length, MAX_LISTED_ISSUES);
+  for (let index = 0; index < listed; index++) lines.push(`  - ${formatIssue(issues[index]!)}`);
   if (issues.length > MAX_LISTED_ISSUES) {
     const more = issues.length - MAX_LISTED_ISSUES;
     lines.push(`  - … and ${more} more ${more === 1 ? 'problem' : 'problems'}`);
@@ -26,5 +28,7 @@ function formatIssue(issue: ArgumentIssue): string {
 
 // Each issue is one line: a newline inside a field would let it impersonate other lines.
 function oneLine(text: unknown): string {
-  return String(text).replace(/\s*[\r\n]+\s*/g, ' ');
+  const line = String(text);
+  // The replacement only ever matches at a line break; most fields have none.
+  return line.includes('\n') || line.includes('\r') ? line.replace(/\s*[\r\n]+\s*/g, ' ') : line;
 }

@@ -1,3 +1,5 @@
+import type { ToolCallContext } from '../context/tool-call-context';
+import type { ToolError } from '../errors/tool-error';
 import { ConcurrencyLimiter } from './concurrency-limiter';
 import type { ErasedTool } from './erased-tool';
 import type { ErasedToolSpec } from './erased-tool-spec';
@@ -18,6 +20,26 @@ export const DEFAULT_MAX_ARGUMENT_BYTES = 1024 * 1024;
  * `TypeError` listing every problem when the spec is invalid, at creation rather than first call.
  */
 export function createErasedTool<Args = any, Output = any>(spec: ErasedToolSpec<Args, Output>): ErasedTool {
+  return buildErasedTool(spec, false);
+}
+
+/**
+ * `createErasedTool` for the runtime's own decoders, which return (rather than throw) the
+ * `ToolError` of invalid arguments: a rejected call then costs no throw, which is dearer than
+ * the whole decode. Internal: a returned `ToolError` from any other decoder is a value.
+ */
+export function createErasedToolWithReturnedErrors<Args = any, Output = any>(
+  spec: Omit<ErasedToolSpec<Args, Output>, 'decode'> & {
+    readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => Args | ToolError | Promise<Args | ToolError>;
+  },
+): ErasedTool {
+  return buildErasedTool(spec as ErasedToolSpec<Args, Output>, true);
+}
+
+function buildErasedTool<Args, Output>(
+  spec: ErasedToolSpec<Args, Output>,
+  decodeReturnsErrors: boolean,
+): ErasedTool {
   const definition = freezeToolDefinition(spec?.definition);
   const problems: string[] = [];
   if (typeof spec.decode !== 'function') problems.push('decode must be a function.');
@@ -63,6 +85,7 @@ export function createErasedTool<Args = any, Output = any>(spec: ErasedToolSpec<
   const runner = new ToolRunner({
     name: definition.name,
     decode: spec.decode,
+    decodeReturnsErrors,
     invoke: spec.invoke,
     streaming: spec.streaming,
     render: Object.freeze({

@@ -10,7 +10,7 @@ import { closeQuietly } from '../stream/close-quietly';
 import { isThenable } from '../stream/is-thenable';
 import { toProgressItem, type ProgressItem } from '../stream/progress-item';
 import type { StreamOrigin } from '../stream/stream-origin';
-import { ToolStream } from '../stream/tool-stream';
+import { engineTerminalOnly, ToolStream } from '../stream/tool-stream';
 import { CallGuard, type GuardOutcome } from './call-guard';
 import type { ConcurrencyLimiter } from './concurrency-limiter';
 
@@ -18,6 +18,8 @@ import type { ConcurrencyLimiter } from './concurrency-limiter';
 export interface ToolRunnerConfig {
   readonly name: string;
   readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => unknown;
+  /** The decoder returns (rather than throws) the `ToolError` of invalid arguments. */
+  readonly decodeReturnsErrors: boolean;
   readonly invoke: (args: any, ctx: ToolCallContext) => unknown;
   readonly streaming: boolean | undefined;
   readonly render: OutputRenderOptions;
@@ -47,7 +49,7 @@ export class ToolRunner {
   /** The call as a stream: terminal-only for tools declared non-streaming, progress otherwise. */
   execute(rawArgs: unknown, ctx: ToolCallContext): ToolStream {
     if (this.#config.streaming === false)
-      return ToolStream.terminalOnly(() => this.run(rawArgs, ctx), this.#origin);
+      return engineTerminalOnly(() => this.run(rawArgs, ctx), this.#origin);
     return ToolStream.withProgress(() => this.stream(rawArgs, ctx), this.#origin);
   }
 
@@ -71,7 +73,10 @@ export class ToolRunner {
       }
       let output: unknown;
       try {
-        output = this.#start(rawArgs, ctx);
+        const args = config.decode(rawArgs, ctx);
+        if (config.decodeReturnsErrors && args instanceof ToolError)
+          return this.#failure(args, ctx, startedAt);
+        output = isThenable(args) ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
       } catch (thrown) {
         return this.#failure(thrown, ctx, startedAt);
       }
@@ -209,16 +214,36 @@ export class ToolRunner {
     return undefined;
   }
 
-  // The unguarded path once the tool turned out to be asynchronous.
-  async #finish(pending: unknown, ctx: CallContext, startedAt: number): Promise<ToolResult> {
+  // The unguarded path once the tool turned out to be asynchronous: one reaction on the tool's
+  // promise, not an async function, which adds a promise and a resumption to every call.
+  #finish(pending: unknown, ctx: CallContext, startedAt: number): Promise<ToolResult> {
+    const succeed = (output: unknown): ToolResult => {
+      try {
+        return this.#success(output, ctx, startedAt);
+      } catch (thrown) {
+        return this.#failure(thrown, ctx, startedAt);
+      } finally {
+        ctx.release();
+      }
+    };
+    const fail = (thrown: unknown): ToolResult => {
+      try {
+        return this.#failure(thrown, ctx, startedAt);
+      } finally {
+        ctx.release();
+      }
+    };
+    const collect = (iterator: AsyncIteratorLike): Promise<ToolResult> =>
+      this.#collect(iterator, ctx).then(succeed, fail);
     try {
-      let output = isThenable(pending) ? await pending : pending;
-      if (isAsyncIterator(output)) output = await this.#collect(output, ctx);
-      return this.#success(output, ctx, startedAt);
+      if (!isThenable(pending)) return collect(pending as AsyncIteratorLike);
+      return Promise.resolve(pending).then(
+        (output) => (isAsyncIterator(output) ? collect(output) : succeed(output)),
+        fail,
+      );
     } catch (thrown) {
-      return this.#failure(thrown, ctx, startedAt);
-    } finally {
-      ctx.release();
+      // Promise.resolve reads the promise's `constructor`, which a hostile thenable can make throw.
+      return Promise.resolve(fail(thrown));
     }
   }
 
@@ -251,10 +276,20 @@ export class ToolRunner {
 
   // Decode, then invoke; sync results are not awaited (each await costs a microtask turn).
   #start(rawArgs: unknown, ctx: CallContext): Promise<unknown> | unknown {
-    const { decode, invoke } = this.#config;
-    const args = decode(rawArgs, ctx);
-    if (isThenable(args)) return Promise.resolve(args).then((decoded) => invoke(decoded, ctx));
-    return invoke(args, ctx);
+    const args = this.#config.decode(rawArgs, ctx);
+    if (isThenable(args)) return this.#invokeDecoded(args, ctx);
+    return this.#config.invoke(this.#accepted(args), ctx);
+  }
+
+  #invokeDecoded(pending: PromiseLike<unknown>, ctx: CallContext): Promise<unknown> {
+    return Promise.resolve(pending).then((args) => this.#config.invoke(this.#accepted(args), ctx));
+  }
+
+  // A decode failure the decoder returned (see `decodeReturnsErrors`), thrown for the paths that
+  // turn throws into failures anyway; the synchronous fast path in `run` returns it instead.
+  #accepted(args: unknown): unknown {
+    if (this.#config.decodeReturnsErrors && args instanceof ToolError) throw args;
+    return args;
   }
 
   // The whole tool run for the non-streaming path: a generator returned anyway is run to its

@@ -99,12 +99,13 @@ function textBlock(text: string, maxTextBytes: number): TextBlock {
 
 function capText(content: readonly ContentBlock[], maxTextBytes: number): readonly ContentBlock[] {
   let capped: ContentBlock[] | undefined;
-  content.forEach((block, index) => {
-    if (block.type !== 'text') return;
+  for (let index = 0; index < content.length; index++) {
+    const block = content[index]!;
+    if (block.type !== 'text') continue;
     const text = truncateText(block.text, maxTextBytes);
-    if (text === block.text) return;
+    if (text === block.text) continue;
     capped ??= [...content];
     capped[index] = { ...block, text };
-  });
+  }
   return capped ?? content;
 }

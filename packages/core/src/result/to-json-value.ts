@@ -18,10 +18,18 @@ class ConversionFailure {
  * reported with its path (`$.items[2].size`). Never throws.
  */
 export function toJsonValue(value: unknown): JsonConversion {
-  const path: (string | number)[] = [];
-  const ancestors: object[] = [];
+  // First without recording the path: that bookkeeping costs about as much as the copy, and only
+  // a failure needs it, so a failure walks again to name where it is (its getters and toJSON run
+  // a second time then).
   try {
-    const converted = convert(value, '', path, ancestors);
+    const converted = convert(value, '', undefined, []);
+    return { ok: true, value: converted === undefined ? null : converted };
+  } catch {
+    // Walked again below, recording the path.
+  }
+  const path: (string | number)[] = [];
+  try {
+    const converted = convert(value, '', path, []);
     return { ok: true, value: converted === undefined ? null : converted };
   } catch (failure) {
     const reason = failure instanceof ConversionFailure ? failure.reason : 'reading it threw an error';
@@ -29,7 +37,12 @@ export function toJsonValue(value: unknown): JsonConversion {
   }
 }
 
-function convert(value: unknown, key: string, path: (string | number)[], ancestors: object[]): unknown {
+function convert(
+  value: unknown,
+  key: string,
+  path: (string | number)[] | undefined,
+  ancestors: object[],
+): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -69,12 +82,16 @@ function convert(value: unknown, key: string, path: (string | number)[], ancesto
   return converted;
 }
 
-function convertList(items: readonly unknown[], path: (string | number)[], ancestors: object[]): unknown[] {
+function convertList(
+  items: readonly unknown[],
+  path: (string | number)[] | undefined,
+  ancestors: object[],
+): unknown[] {
   const result: unknown[] = new Array(items.length);
   for (let index = 0; index < items.length; index++) {
-    path.push(index);
+    path?.push(index);
     const item = convert(items[index], String(index), path, ancestors);
-    path.pop();
+    path?.pop();
     result[index] = item === undefined ? null : item;
   }
   return result;
@@ -82,24 +99,24 @@ function convertList(items: readonly unknown[], path: (string | number)[], ances
 
 function convertRecord(
   target: object,
-  path: (string | number)[],
+  path: (string | number)[] | undefined,
   ancestors: object[],
 ): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   if (target instanceof Map) {
     for (const [key, item] of target as Map<unknown, unknown>) {
       if (typeof key !== 'string') throw new ConversionFailure('a Map with non-string keys has no JSON form');
-      path.push(key);
+      path?.push(key);
       store(result, key, convert(item, key, path, ancestors));
-      path.pop();
+      path?.pop();
     }
     return result;
   }
   for (const key of Object.keys(target)) {
     // Pushed before the read, so a throwing getter is reported at its own path.
-    path.push(key);
+    path?.push(key);
     store(result, key, convert((target as Record<string, unknown>)[key], key, path, ancestors));
-    path.pop();
+    path?.pop();
   }
   return result;
 }

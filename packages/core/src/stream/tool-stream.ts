@@ -42,7 +42,19 @@ export function drainDirectly(
 
 /** A stream with no progress: `run` gives the result. A throw or rejection becomes a failure result. */
 function terminalOnly(run: () => Promise<ToolResult> | ToolResult, origin: StreamOrigin = {}): ToolStream {
-  return new TerminalOnlyStream(run, origin);
+  return new TerminalOnlyStream(run, origin, false);
+}
+
+/**
+ * `terminalOnly` for the runtime's own engine, whose `run` builds a well-formed result and never
+ * rejects: its result is passed through as is, without the check (and the promise turn) that a
+ * result from elsewhere needs. Internal.
+ */
+export function engineTerminalOnly(
+  run: () => Promise<ToolResult> | ToolResult,
+  origin: StreamOrigin,
+): ToolStream {
+  return new TerminalOnlyStream(run, origin, true);
 }
 
 /**
@@ -65,6 +77,7 @@ class TerminalOnlyStream implements DrainableStream {
   constructor(
     private readonly run: () => Promise<ToolResult> | ToolResult,
     private readonly origin: StreamOrigin,
+    private readonly trusted: boolean,
   ) {}
 
   [DRAIN](): Promise<ToolResult> {
@@ -82,6 +95,7 @@ class TerminalOnlyStream implements DrainableStream {
     this.#consumed = true;
     try {
       const outcome = this.run();
+      if (this.trusted) return outcome instanceof Promise ? outcome : Promise.resolve(outcome);
       if (!isThenable(outcome)) return Promise.resolve(checkedResult(outcome, origin));
       return Promise.resolve(outcome).then(
         (result) => checkedResult(result, origin),
@@ -91,6 +105,9 @@ class TerminalOnlyStream implements DrainableStream {
       return Promise.resolve(resultFromError(thrown, originMeta(origin)));
     }
   }
+
+  // Keeps this class's hidden class alive through full GCs: see CallContext's layout witness.
+  static readonly #layoutWitness = new TerminalOnlyStream(() => alreadyConsumed({}), {}, true);
 }
 
 class ProgressStream implements DrainableStream {
