@@ -114,3 +114,4 @@ export { detachedCallCount } from './invoke/detached-call-count';
 export { ToolSet } from './toolset/tool-set';
 export type { ToolSetOptions, ToolCallOptions } from './toolset/tool-set';
 export { closestName } from './toolset/closest-name';
+export { editDistance } from './toolset/edit-distance';

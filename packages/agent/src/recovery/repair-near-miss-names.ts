@@ -1,4 +1,4 @@
-import { editDistance } from './edit-distance';
+import { editDistance } from '@toolwright/core';
 import type { InvalidCallHook } from './recovery-action';
 
 /** Options of `repairNearMissNames`. */

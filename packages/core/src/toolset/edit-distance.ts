@@ -1,4 +1,4 @@
-/** Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of neighbours each count 1. */
+/** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps each count 1. */
 export function editDistance(a: string, b: string): number {
   let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
