@@ -4,7 +4,7 @@ import type { ArgumentIssue } from '../errors/argument-issue';
 import { createErasedToolWithReturnedErrors } from '../invoke/create-erased-tool';
 import type { ErasedTool } from '../invoke/erased-tool';
 import type { ToolLimits } from '../invoke/erased-tool-spec';
-import type { ToolDefinitionAnnotations } from '../invoke/tool-definition';
+import type { ToolDefinitionAnnotations, ToolSource } from '../invoke/tool-definition';
 import type { ContentRenderer } from '../result/result-from-output';
 
 /** What `dynamicTool` needs: a definition with a raw JSON Schema, and the function. */
@@ -32,6 +32,10 @@ export interface DynamicToolOptions<Output = unknown> {
     ctx: ToolCallContext,
   ) => Output | Promise<Output> | AsyncIterator<unknown, Output, undefined>;
   readonly toContent?: ContentRenderer<Output>;
+  /** Whether `run` is an async generator (streams progress); detected per call when absent. */
+  readonly streaming?: boolean;
+  /** Where the tool comes from, for messages that name it (an MCP server's tool, say). */
+  readonly source?: ToolSource;
   readonly limits?: ToolLimits;
 }
 
@@ -59,12 +63,13 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
       annotations: { ...options.annotations },
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.maxArgumentBytes !== undefined ? { maxArgumentBytes: options.maxArgumentBytes } : {}),
-      source: { className: 'dynamic' },
+      source: options.source ?? { className: 'dynamic' },
     },
     // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.
     decode: decoder,
     invoke: options.run,
     ...(options.toContent ? { toContent: options.toContent } : {}),
+    ...(options.streaming !== undefined ? { streaming: options.streaming } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
   });
 }

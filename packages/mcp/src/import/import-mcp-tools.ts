@@ -1,11 +1,10 @@
-import { createErasedTool, type ErasedTool, type ToolCallContext } from '@toolwright/core';
+import { dynamicTool, type ErasedTool, type ToolCallContext } from '@toolwright/core';
 import { FinalizeError, type ToolServerHandle } from '@toolwright/registry';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema, type Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { checkRemoteSchema } from './check-remote-schema';
 import { ValidatorCompiler } from './compile-validator';
-import { remoteArgsDecoder } from './decode-remote-args';
 import { fingerprintDefinition } from './fingerprint';
 import { IMPORT_DEFAULTS, type ImportMcpToolsOptions, type McpToolFilter } from './import-options';
 import type {
@@ -415,29 +414,28 @@ class ToolImport implements McpImport {
       maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs ?? IMPORT_DEFAULTS.maxTotalTimeoutMs,
       lost: () => this.#lost.signal,
     };
-    const decode = remoteArgsDecoder(compiled.validate, localName, maxArgumentBytes);
     let tool: ErasedTool;
     try {
-      tool = createErasedTool({
-        definition: {
-          name: localName,
-          ...(title === '' ? {} : { title }),
-          description,
-          inputSchema: input.schema,
-          ...(outputSchema === undefined ? {} : { outputSchema }),
-          kind: 'other',
-          namespace: this.#options.namespace ?? IMPORT_DEFAULTS.namespace,
-          readOnly: annotations['readOnlyHint'] === true,
-          annotations: {
-            destructive: bool(annotations['destructiveHint'], true),
-            idempotent: bool(annotations['idempotentHint'], false),
-            openWorld: bool(annotations['openWorldHint'], true),
-          },
-          maxArgumentBytes,
-          source: { className: `mcp:${this.serverInfo?.name ?? 'server'}`, methodName: remoteName },
+      // Core's dynamic tool gives imported arguments the same hostile-input limits as local tools,
+      // then the remote schema's own check (ajv): what is validated is exactly what is sent.
+      tool = dynamicTool({
+        name: localName,
+        ...(title === '' ? {} : { title }),
+        description,
+        parameters: input.schema,
+        ...(outputSchema === undefined ? {} : { outputSchema }),
+        kind: 'other',
+        namespace: this.#options.namespace ?? IMPORT_DEFAULTS.namespace,
+        readOnly: annotations['readOnlyHint'] === true,
+        annotations: {
+          destructive: bool(annotations['destructiveHint'], true),
+          idempotent: bool(annotations['idempotentHint'], false),
+          openWorld: bool(annotations['openWorldHint'], true),
         },
-        decode,
-        invoke: (args: Record<string, unknown>, ctx: ToolCallContext) =>
+        maxArgumentBytes,
+        source: { className: `mcp:${this.serverInfo?.name ?? 'server'}`, methodName: remoteName },
+        validate: compiled.validate,
+        run: (args: Record<string, unknown>, ctx: ToolCallContext) =>
           this.#tracked(callRemoteTool(target, args, ctx)),
         toContent: (output: unknown) => remoteContent(output) ?? [],
         streaming: true,
