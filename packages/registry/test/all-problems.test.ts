@@ -165,6 +165,7 @@ describe('finalize() with one of every problem', () => {
     for (const problem of problems) expect(problem.fix).not.toBe('');
     expect(`FinalizeError: ${(error as FinalizeError).message}`).toBe(EXPECTED);
     expect(registry.check().text).toBe((error as FinalizeError).message);
+    expect((error as FinalizeError).tools).toEqual(registry.check().tools);
   });
 });
 

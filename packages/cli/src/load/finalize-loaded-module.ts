@@ -34,6 +34,8 @@ export function finalizeLoadedModule(loaded: LoadedToolModule, cwd: string): Fin
     }
     const missing = metadataMissingError(error.problems, loaded.loadedFiles, cwd);
     if (missing) throw missing;
-    return { loaded, handle: undefined, problems: error.problems, tools: registry.check().tools };
+    // The error lists the tools it checked; only an older registry copy's error lacks them.
+    const tools = Array.isArray(error.tools) ? error.tools : registry.check().tools;
+    return { loaded, handle: undefined, problems: error.problems, tools };
   }
 }

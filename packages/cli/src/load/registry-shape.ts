@@ -16,7 +16,7 @@ export function isToolServerHandle(value: unknown): value is ToolServerHandle {
 /** Whether `value` is a `FinalizeError` (from any copy of the registry package). */
 export function isFinalizeError(
   value: unknown,
-): value is Error & { readonly problems: readonly FinalizeProblem[] } {
+): value is Error & { readonly problems: readonly FinalizeProblem[]; readonly tools?: readonly string[] } {
   return (
     value instanceof Error &&
     value.name === 'FinalizeError' &&

@@ -131,7 +131,12 @@ export class ToolRegistry {
   /** Instantiates and checks everything; returns a new handle, or throws one `FinalizeError` listing every problem. */
   finalize(): ToolServerHandle {
     const build = this.#build();
-    if (build.problems.length > 0) throw new FinalizeError(build.problems);
+    if (build.problems.length > 0) {
+      throw new FinalizeError(
+        build.problems,
+        build.checked.tools.map((tool) => tool.name),
+      );
+    }
     return new ServerHandle(
       {
         resources: build.resources,

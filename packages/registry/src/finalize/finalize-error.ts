@@ -11,7 +11,15 @@ const WIDTH = 96;
 export class FinalizeError extends Error {
   override readonly name = 'FinalizeError';
 
-  constructor(readonly problems: readonly FinalizeProblem[]) {
+  /**
+   * @param problems every problem found, each with its fix.
+   * @param tools the names of the tools that were checked (what the registry would hold), so a
+   *   report can list them without building the registry again.
+   */
+  constructor(
+    readonly problems: readonly FinalizeProblem[],
+    readonly tools: readonly string[] = [],
+  ) {
     super(formatFinalizeProblems(problems));
   }
 }
