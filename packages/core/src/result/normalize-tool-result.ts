@@ -1,6 +1,8 @@
 import { ToolError } from '../errors/tool-error';
 import { isContentBlockList } from './content-block';
-import { NO_OUTPUT_TEXT } from './result-from-output';
+import { NO_OUTPUT_TEXT } from './default-content';
+import { FailureResult } from './failure-result';
+import { SuccessResult } from './success-result';
 import { NO_HOST_RESULTS, type ToolResult, type ToolResultMeta } from './tool-result';
 
 /** What a result is attributed to when its own meta is missing or malformed. */
@@ -22,6 +24,9 @@ export function normalizeToolResult(
 ): ToolResult | undefined {
   try {
     if (typeof value !== 'object' || value === null) return undefined;
+    // The runtime's own results: content is valid by construction and may not be rendered yet.
+    if ((value instanceof SuccessResult || value instanceof FailureResult) && isMeta(value.meta))
+      return value;
     const candidate = value as Record<string, unknown>;
     if (candidate['ok'] === true) {
       const content = candidate['content'];
@@ -50,7 +55,7 @@ export function normalizeToolResult(
       ) {
         return value as ToolResult;
       }
-      return { ok: false, error, content: [{ type: 'text', text: error.modelText }], meta };
+      return new FailureResult(error, meta);
     }
     return undefined;
   } catch {

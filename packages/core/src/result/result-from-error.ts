@@ -1,4 +1,5 @@
 import { ToolError } from '../errors/tool-error';
+import { FailureResult } from './failure-result';
 import type { ToolFailure, ToolResultMeta } from './tool-result';
 
 /**
@@ -13,5 +14,5 @@ export function resultFromError(
 ): ToolFailure {
   let error = ToolError.from(thrown, { toolName: meta.toolName });
   if (secrets !== undefined) error = error.scrubbed(secrets);
-  return { ok: false, error, content: [{ type: 'text', text: error.modelText }], meta };
+  return new FailureResult(error, meta);
 }

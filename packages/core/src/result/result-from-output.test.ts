@@ -23,13 +23,45 @@ function errorOf(result: ToolResult): ToolError {
 describe('resultFromOutput', () => {
   it('makes a string one text block', () => {
     const result = resultFromOutput('hello', meta);
-    expect(result).toEqual({
+    expect(JSON.parse(JSON.stringify(result))).toEqual({
       ok: true,
       value: 'hello',
       json: 'hello',
       content: [{ type: 'text', text: 'hello' }],
-      meta,
+      meta: { ...meta, hostResults: {} },
     });
+    expect(result).toMatchObject({ ok: true, value: 'hello', content: [{ type: 'text', text: 'hello' }] });
+  });
+
+  it('renders content on first read, once, and keeps plain JSON output as its own JSON form', () => {
+    const output = { path: 'src/a.ts', lines: 20 };
+    const result = resultFromOutput(output, meta);
+    if (!result.ok) throw new Error('expected a success');
+    expect(result.json).toBe(output);
+    expect(Object.keys(result)).not.toContain('content');
+    const first = result.content;
+    expect(first).toEqual([{ type: 'text', text: '{"path":"src/a.ts","lines":20}' }]);
+    expect(result.content).toBe(first);
+    // A spread copy drops the prototype's content; toJSON() carries it.
+    expect('content' in { ...result }).toBe(false);
+    expect((result as unknown as { toJSON(): ToolResult }).toJSON().content).toBe(first);
+  });
+
+  it('copies output that is not plain JSON data into its JSON form', () => {
+    const cases: unknown[] = [
+      { when: new Date(0) },
+      { n: Number.NaN },
+      { skipped: undefined, kept: 1 },
+      [1, , 3],
+      { nested: { toJSON: () => 'x' } },
+    ];
+    for (const output of cases) {
+      const result = resultFromOutput(output, meta);
+      if (!result.ok) throw new Error('expected a success');
+      expect(result.json).not.toBe(output);
+      expect(result.json).toEqual(JSON.parse(JSON.stringify(output)));
+      expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(output) }]);
+    }
   });
 
   it('uses a content block or a list of blocks as is', () => {

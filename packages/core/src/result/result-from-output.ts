@@ -1,12 +1,14 @@
 import { ToolError } from '../errors/tool-error';
-import { isContentBlock, isContentBlockList, type ContentBlock, type TextBlock } from './content-block';
+import { isContentBlock, type ContentBlock } from './content-block';
+import { capText, defaultContent, NO_OUTPUT_TEXT, textBlock } from './default-content';
+import { isPlainJson } from './is-plain-json';
 import { resultFromError } from './result-from-error';
+import { SuccessResult } from './success-result';
 import { toJsonValue } from './to-json-value';
 import type { ToolResult, ToolResultMeta } from './tool-result';
-import { DEFAULT_MAX_TEXT_BYTES, truncateText } from './truncate-text';
+import { DEFAULT_MAX_TEXT_BYTES } from './truncate-text';
 
-/** The text the model sees when a tool returns nothing (providers reject empty content). */
-export const NO_OUTPUT_TEXT = '(no output)';
+export { NO_OUTPUT_TEXT };
 
 /** A tool's own rendering of its output into model-visible content. */
 export type ContentRenderer<T = any> = (output: T) => string | ContentBlock | readonly ContentBlock[];
@@ -27,6 +29,10 @@ export interface OutputRenderOptions<T = any> {
  * as text; `toContent` overrides that. An output that cannot be converted to JSON (a cycle, a
  * bigint, a throwing getter, …) or a `toContent` that returns no content blocks gives an
  * `invalid_output` failure, never a throw.
+ *
+ * `json` is the output itself when the output is already plain JSON data (see `isPlainJson`),
+ * a converted copy otherwise. The default rendering is done when `content` is first read (it
+ * cannot fail once the output converted); a `toContent` runs here.
  */
 export function resultFromOutput<T>(
   output: T,
@@ -35,77 +41,53 @@ export function resultFromOutput<T>(
 ): ToolResult<T> {
   const maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
   if (typeof output === 'string' && options.toContent === undefined) {
-    return { ok: true, value: output, json: output, content: [textBlock(output, maxTextBytes)], meta };
+    return new SuccessResult(output, output, undefined, maxTextBytes, meta);
   }
-  const conversion = toJsonValue(output);
-  if (!conversion.ok) {
-    const tool = meta.toolName;
-    return resultFromError(
-      ToolError.invalidOutput(
-        `${tool} produced output that could not be converted to JSON: at ${conversion.path}, ${conversion.reason}. Try different arguments or another approach.`,
-        { toolName: tool, details: { path: conversion.path, reason: conversion.reason } },
-      ),
-      meta,
-    );
+  let json: unknown;
+  if (isPlainJson(output)) {
+    json = output;
+  } else {
+    const conversion = toJsonValue(output);
+    if (!conversion.ok) {
+      const tool = meta.toolName;
+      return resultFromError(
+        ToolError.invalidOutput(
+          `${tool} produced output that could not be converted to JSON: at ${conversion.path}, ${conversion.reason}. Try different arguments or another approach.`,
+          { toolName: tool, details: { path: conversion.path, reason: conversion.reason } },
+        ),
+        meta,
+      );
+    }
+    json = conversion.value;
   }
-  const json = conversion.value;
-  let content: readonly ContentBlock[];
-  try {
-    content =
-      options.toContent === undefined
-        ? defaultContent(output, json)
-        : renderedContent(options.toContent(output), output, json);
-  } catch (thrown) {
-    return resultFromError(thrown, meta);
+  let content: readonly ContentBlock[] | undefined;
+  if (options.toContent !== undefined) {
+    try {
+      content = capText(renderedContent(options.toContent(output), output, json, maxTextBytes), maxTextBytes);
+    } catch (thrown) {
+      return resultFromError(thrown, meta);
+    }
   }
-  content = capText(content, maxTextBytes);
-  if (options.structured === true && typeof json === 'object' && json !== null && !Array.isArray(json)) {
-    return {
-      ok: true,
-      value: output,
-      json,
-      content,
-      structuredContent: json as Record<string, unknown>,
-      meta,
-    };
-  }
-  return { ok: true, value: output, json, content, meta };
+  const structured =
+    options.structured === true && typeof json === 'object' && json !== null && !Array.isArray(json)
+      ? (json as Record<string, unknown>)
+      : undefined;
+  return new SuccessResult(output, json, content, maxTextBytes, meta, structured);
 }
 
-function defaultContent(output: unknown, json: unknown): readonly ContentBlock[] {
-  if (typeof output === 'string') return [{ type: 'text', text: output === '' ? NO_OUTPUT_TEXT : output }];
-  if (output === undefined) return [{ type: 'text', text: NO_OUTPUT_TEXT }];
-  if (isContentBlock(output)) return [output];
-  if (isContentBlockList(output)) return output;
-  return [{ type: 'text', text: JSON.stringify(json) }];
-}
-
-function renderedContent(rendered: unknown, output: unknown, json: unknown): readonly ContentBlock[] {
-  if (typeof rendered === 'string')
-    return [{ type: 'text', text: rendered === '' ? NO_OUTPUT_TEXT : rendered }];
+function renderedContent(
+  rendered: unknown,
+  output: unknown,
+  json: unknown,
+  maxTextBytes: number,
+): readonly ContentBlock[] {
+  if (typeof rendered === 'string') return [textBlock(rendered, maxTextBytes)];
   if (isContentBlock(rendered)) return [rendered];
-  if (Array.isArray(rendered) && rendered.length === 0) return defaultContent(output, json);
-  if (isContentBlockList(rendered)) return [...rendered];
+  if (Array.isArray(rendered) && rendered.length === 0) return defaultContent(output, json, maxTextBytes);
+  if (Array.isArray(rendered) && rendered.length > 0 && rendered.every(isContentBlock)) return [...rendered];
   throw ToolError.invalidOutput(undefined, {
     details: {
       reason: 'toContent returned something other than a string, a content block or a list of them',
     },
   });
-}
-
-function textBlock(text: string, maxTextBytes: number): TextBlock {
-  return { type: 'text', text: text === '' ? NO_OUTPUT_TEXT : truncateText(text, maxTextBytes) };
-}
-
-function capText(content: readonly ContentBlock[], maxTextBytes: number): readonly ContentBlock[] {
-  let capped: ContentBlock[] | undefined;
-  for (let index = 0; index < content.length; index++) {
-    const block = content[index]!;
-    if (block.type !== 'text') continue;
-    const text = truncateText(block.text, maxTextBytes);
-    if (text === block.text) continue;
-    capped ??= [...content];
-    capped[index] = { ...block, text };
-  }
-  return capped ?? content;
 }
