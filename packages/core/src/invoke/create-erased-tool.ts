@@ -4,6 +4,7 @@ import { ConcurrencyLimiter } from './concurrency-limiter';
 import type { ErasedTool } from './erased-tool';
 import type { ErasedToolSpec } from './erased-tool-spec';
 import { describeToolSource } from './describe-tool-source';
+import { attachDirectRun } from './direct-run';
 import { freezeToolDefinition } from './freeze-tool-definition';
 import { ToolRunner } from './tool-runner';
 
@@ -99,6 +100,7 @@ function buildErasedTool<Args, Output>(
     maxArgumentBytes: definition.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
   });
   const tool: ErasedTool = { definition, execute: (rawArgs, ctx) => runner.execute(rawArgs, ctx) };
+  attachDirectRun(tool, (rawArgs, ctx) => runner.run(rawArgs, ctx));
   return Object.freeze(tool);
 }
 

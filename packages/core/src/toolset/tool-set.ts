@@ -13,6 +13,7 @@ import { ToolStream } from '../stream/tool-stream';
 import { ConcurrencyLimiter } from '../invoke/concurrency-limiter';
 import type { ErasedTool } from '../invoke/erased-tool';
 import { describeToolSource } from '../invoke/describe-tool-source';
+import { directRunOf } from '../invoke/direct-run';
 import type { ToolDefinition } from '../invoke/tool-definition';
 import { unknownToolError } from './unknown-tool-error';
 
@@ -32,6 +33,8 @@ export interface ToolCallOptions {
   readonly callId?: string;
   readonly onProgress?: (item: ProgressItem) => void;
 }
+
+const NO_OPTIONS: ToolCallOptions = Object.freeze({});
 
 /**
  * An ordered map from name to erased tool: registration order is the order the model sees,
@@ -137,7 +140,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
    * `ctx.dispatch` goes through the same set), dispatches and drains. Never rejects: every
    * failure is an `ok: false` result.
    */
-  call(name: string, rawArgs: unknown, options: ToolCallOptions = {}): Promise<ToolResult> {
+  call(name: string, rawArgs: unknown, options: ToolCallOptions = NO_OPTIONS): Promise<ToolResult> {
     let ctx: CallContext | undefined;
     try {
       ctx = new CallContext({
@@ -148,11 +151,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
         dispatcher: this,
         maxDepth: this.#maxDepth,
       });
-      const pending = drainToTerminal(this.execute(name, rawArgs, ctx), options.onProgress, {
-        toolName: ctx.toolName,
-        callId: ctx.callId,
-      });
-      // Without a host signal there is nothing to unlink, so the hot path adds no promise layer.
+      const pending = this.#run(name, rawArgs, ctx, options.onProgress);
       if (options.signal === undefined) return pending;
       const linked = ctx;
       return pending.then((result) => {
@@ -165,6 +164,28 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
         failure(ToolError.internal(undefined, { cause: thrown }), String(name), ctx?.callId ?? ''),
       );
     }
+  }
+
+  // A call nobody listens to for progress skips the stream: a tool of the runtime's own runs
+  // straight to its result (the same engine, without the stream and drain objects).
+  #run(
+    name: string,
+    rawArgs: unknown,
+    ctx: CallContext,
+    onProgress: ((item: ProgressItem) => void) | undefined,
+  ): Promise<ToolResult> {
+    if (onProgress === undefined && this.#limiter === undefined && typeof name === 'string') {
+      const tool = this.#tools.get(name);
+      const run = tool === undefined ? undefined : directRunOf(tool);
+      if (run !== undefined) {
+        const result = run(rawArgs, ctx);
+        return result instanceof Promise ? result : Promise.resolve(result);
+      }
+    }
+    return drainToTerminal(this.execute(name, rawArgs, ctx), onProgress, {
+      toolName: ctx.toolName,
+      callId: ctx.callId,
+    });
   }
 
   #executeLimited(
