@@ -6,7 +6,12 @@ import { DecodeFailure } from './decode-failure';
 import { resolveDecodeLimits, type DecodeLimits } from './decode-limits';
 import { countColons, findDuplicateKeys } from './find-duplicate-keys';
 import { jsonSyntaxIssue } from './json-syntax-issue';
-import { invalidArgumentsError, payloadTooLargeError, ToolError } from './tool-error-adapter';
+import {
+  deferredInvalidArgumentsError,
+  invalidArgumentsError,
+  payloadTooLargeError,
+  ToolError,
+} from './tool-error-adapter';
 import { utf8Length } from './utf8-length';
 
 /** Options of `createArgsDecoder`: the tool named in error texts, and the decoding limits. */
@@ -36,10 +41,13 @@ export function createArgsDecoder<T extends object>(
   const { toolName } = options;
   const { maxBytes } = limits;
 
-  const toResult = (outcome: object | DecodeFailure): T | ToolError =>
-    outcome instanceof DecodeFailure
-      ? invalidArgumentsError(outcome.issues, outcome.omitted, toolName)
-      : (outcome as T);
+  const toResult = (outcome: object | DecodeFailure): T | ToolError => {
+    if (!(outcome instanceof DecodeFailure)) return outcome as T;
+    // The issue texts (paths, received values) are built only if someone reads them.
+    if (outcome.omitted === 0 && outcome.total > 0)
+      return deferredInvalidArgumentsError(() => outcome.issues, toolName);
+    return invalidArgumentsError(outcome.issues, outcome.omitted, toolName);
+  };
 
   const settle = (
     outcome: object | DecodeFailure | Promise<object | DecodeFailure>,

@@ -3,10 +3,19 @@
 import type { ArgumentIssue } from '../errors/argument-issue';
 import { describeReceived } from '../errors/describe-received';
 import { formatArgumentIssues } from '../errors/format-argument-issues';
-import { ToolError } from '../errors/tool-error';
+import { withoutErrorData } from '../errors/error-base';
+import { invalidArgumentsFrom, ToolError } from '../errors/tool-error';
 
 export type { ArgumentIssue };
 export { describeReceived, ToolError };
+
+/** An `invalid_arguments` error listing the issues `source` gives when first read (none omitted). */
+export function deferredInvalidArgumentsError(
+  source: () => readonly ArgumentIssue[],
+  toolName: string | undefined,
+): ToolError {
+  return withoutStack(() => invalidArgumentsFrom(source, { toolName }));
+}
 
 /**
  * An `invalid_arguments` error listing `issues`. When more issues were found than kept
@@ -47,21 +56,10 @@ export function payloadTooLargeError(
 }
 
 /**
- * Builds an error without capturing a stack trace. A decoding error is about the data, not about
- * where the decoder was called from, and capturing even an empty trace is most of the cost of a
- * rejected call. A limit that is not a number makes V8 skip the capture altogether (a limit of 0
- * still walks the stack); the stack is then set to what a limit of 0 gives, the header alone.
+ * Builds an error without an engine error and its stack trace: a decoding error is about the
+ * data, not about where the decoder was called from, and the capture is most of the cost of a
+ * rejected call (see `withoutErrorData`). Its `stack` is the header line alone.
  */
 function withoutStack(build: () => ToolError): ToolError {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = undefined as unknown as number;
-  let error: ToolError;
-  try {
-    error = build();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-  // What Error.prototype.toString gives for a named error with a message, without its C++ call.
-  error.stack = `${error.name}: ${error.message}`;
-  return error;
+  return withoutErrorData(build);
 }

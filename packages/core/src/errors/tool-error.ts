@@ -1,6 +1,7 @@
 import type { ArgumentIssue } from './argument-issue';
 import { defaultModelText } from './default-model-text';
 import { describeThrown } from './describe-thrown';
+import { ErrorBase } from './error-base';
 import { formatArgumentIssues } from './format-argument-issues';
 import { scrubText } from './scrub-text';
 import { toLogValue } from './to-log-value';
@@ -32,43 +33,63 @@ export interface ToolErrorFromOptions {
 /** Options of the per-kind constructors that build the issue list themselves. */
 export type ToolErrorIssueOptions = Omit<ToolErrorOptions, 'issues'>;
 
+// Set by ToolError's static block: the one way to give an error a deferred issue source.
+// eslint-disable-next-line prefer-const
+let deferIssues: (error: ToolError, source: () => readonly ArgumentIssue[]) => void;
+
 /**
  * The one error type of toolwright. `kind` is from a closed list; `modelText` is the curated
  * text the model sees (short, names the problem and the next step, never a stack, host path or
  * secret); everything else (`cause`, `details`) is for the host. `message` equals `modelText`,
  * so code that forwards `error.message` cannot leak either.
  */
-export class ToolError extends Error {
+export class ToolError extends ErrorBase {
   /** The kind, from `TOOL_ERROR_KINDS`. */
   readonly kind: ToolErrorKind;
-  /** The text the model sees. */
-  readonly modelText: string;
   /** The tool that failed, when known. */
   readonly toolName?: string;
-  /** For `invalid_arguments`: the problems, by JSON path. */
-  readonly issues?: readonly ArgumentIssue[];
   /** Host-only diagnostics. */
   readonly details?: Readonly<Record<string, unknown>>;
   /** For retryable kinds: a suggested wait before retrying. */
   readonly retryAfterMs?: number;
   /** The original failure, host-only. */
   declare readonly cause?: unknown;
+  // The model text: given, or generated on first read (an issue list is formatted only when
+  // someone reads it, so a host that retries on `kind` never pays for the text).
+  #text: string | undefined;
+  // The issues, or (for a decoding failure) where to build them from on first read.
+  #issues: readonly ArgumentIssue[] | undefined;
+  #issueSource: (() => readonly ArgumentIssue[]) | undefined;
   // A generated text may be regenerated once the tool name is known; a given text is kept as is.
   readonly #generated: boolean;
 
   /** Builds an error; without `modelText`, the kind's curated default (or the issue list) is used. */
   constructor(kind: ToolErrorKind, modelText?: string, options: ToolErrorOptions = {}) {
-    const resolvedKind: ToolErrorKind = isToolErrorKind(kind) ? kind : 'internal';
-    const generated = typeof modelText !== 'string' || modelText === '';
-    const text = generated ? generatedText(resolvedKind, options) : modelText;
-    super(text, options.cause === undefined ? undefined : { cause: options.cause });
-    this.kind = resolvedKind;
-    this.modelText = text;
-    this.#generated = generated;
+    // No message for Error itself: `message` is the model text, read through the prototype.
+    super(undefined, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = isToolErrorKind(kind) ? kind : 'internal';
+    this.#generated = typeof modelText !== 'string' || modelText === '';
+    this.#text = this.#generated ? undefined : modelText;
     if (options.toolName !== undefined) this.toolName = options.toolName;
-    if (options.issues !== undefined) this.issues = Object.freeze([...options.issues]);
+    this.#issues = options.issues === undefined ? undefined : Object.freeze([...options.issues]);
+    this.#issueSource = undefined;
     if (options.details !== undefined) this.details = options.details;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
+  }
+
+  /** For `invalid_arguments`: the problems, by JSON path. */
+  get issues(): readonly ArgumentIssue[] | undefined {
+    if (this.#issues === undefined && this.#issueSource !== undefined) {
+      const issues = this.#issueSource();
+      this.#issues = Object.isFrozen(issues) ? issues : Object.freeze([...issues]);
+      this.#issueSource = undefined;
+    }
+    return this.#issues;
+  }
+
+  /** The text the model sees (also `message`). */
+  get modelText(): string {
+    return (this.#text ??= generatedText(this.kind, this));
   }
 
   /** Trying the same call again later may succeed (see `TOOL_ERROR_KIND_TRAITS`). */
@@ -89,6 +110,7 @@ export class ToolError extends Error {
 
   /** This error with every host-only string in `secrets` removed from its model text (see `scrubText`). */
   scrubbed(secrets: Iterable<string>): ToolError {
+    if (Array.isArray(secrets) && secrets.length === 0) return this;
     const text = scrubText(this.modelText, secrets);
     return text === this.modelText ? this : this.#copy(this.toolName, text);
   }
@@ -122,6 +144,12 @@ export class ToolError extends Error {
     // The original stack says where the tool threw, which is what a host wants to see.
     copy.stack = this.stack;
     return copy;
+  }
+
+  static {
+    deferIssues = (error, source) => {
+      error.#issueSource = source;
+    };
   }
 
   /** Whether a value is a `ToolError`, from this or any other installed copy of core. Never throws. */
@@ -257,14 +285,54 @@ export class ToolError extends Error {
   }
 }
 
+/**
+ * An `invalid_arguments` error whose issues (and so its text) are built from `source` when first
+ * read: the decoder's rejections, which a host that only looks at `kind` never formats. `source`
+ * must give a non-empty list and must not throw. Internal.
+ */
+export function invalidArgumentsFrom(
+  source: () => readonly ArgumentIssue[],
+  options: Pick<ToolErrorOptions, 'toolName' | 'cause'>,
+): ToolError {
+  const error = new ToolError('invalid_arguments', undefined, options);
+  deferIssues(error, source);
+  return error;
+}
+
 Object.defineProperty(ToolError.prototype, 'name', {
   value: 'ToolError',
   writable: true,
   configurable: true,
 });
 Object.defineProperty(ToolError.prototype, BRAND, { value: true });
+// `message` is the model text. An assignment (as some loggers and test tools do) is kept as an own
+// property, as it would be on any Error.
+Object.defineProperty(ToolError.prototype, 'message', {
+  get(this: ToolError): string {
+    return this.modelText;
+  },
+  set(this: ToolError, value: unknown) {
+    Object.defineProperty(this, 'message', { value, writable: true, configurable: true });
+  },
+  configurable: true,
+});
+// A ToolError built without an engine error (a decoding failure: see `withoutErrorData`) still
+// has a `stack`, its header line, as `Error.stackTraceLimit = 0` would give; one built as usual
+// has its own `stack`, which shadows this.
+Object.defineProperty(ToolError.prototype, 'stack', {
+  get(this: ToolError): string {
+    return `${this.name}: ${this.message}`;
+  },
+  set(this: ToolError, value: unknown) {
+    Object.defineProperty(this, 'stack', { value, writable: true, configurable: true });
+  },
+  configurable: true,
+});
 
-function generatedText(kind: ToolErrorKind, options: ToolErrorOptions): string {
+function generatedText(
+  kind: ToolErrorKind,
+  options: Pick<ToolErrorOptions, 'issues' | 'toolName' | 'retryAfterMs'>,
+): string {
   if (kind === 'invalid_arguments' && options.issues !== undefined && options.issues.length > 0) {
     return formatArgumentIssues(options.issues, options.toolName);
   }
