@@ -34,7 +34,6 @@ export interface ToolErrorFromOptions {
 export type ToolErrorIssueOptions = Omit<ToolErrorOptions, 'issues'>;
 
 // Set by ToolError's static block: the one way to give an error a deferred issue source.
-// eslint-disable-next-line prefer-const
 let deferIssues: (error: ToolError, source: () => readonly ArgumentIssue[]) => void;
 
 /**
