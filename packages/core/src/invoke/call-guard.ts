@@ -13,18 +13,52 @@ export type GuardOutcome<T> =
 /** Why a guarded call was stopped. */
 export type StopReason = 'timeout' | 'cancelled';
 
+// Captured at load, so fake timers installed later do not hold back a guard's abort watch.
+const runSoon: (run: () => void) => void =
+  typeof setImmediate === 'function'
+    ? (run) => {
+        setImmediate(run);
+      }
+    : (run) => {
+        setTimeout(run, 0);
+      };
+
+// Guards whose abort watch starts at the next turn of the event loop, one batch per turn. A guard
+// leaves the set when disposed, so calls that never yield to the event loop accumulate nothing.
+const unwatched = new Set<CallGuard>();
+let watchScheduled = false;
+
+function watchLater(guard: CallGuard): void {
+  unwatched.add(guard);
+  if (watchScheduled) return;
+  watchScheduled = true;
+  runSoon(() => {
+    watchScheduled = false;
+    const batch = [...unwatched];
+    unwatched.clear();
+    for (const waiting of batch) waiting.watch();
+  });
+}
+
 /**
  * The enforcement half of cancellation (R11) for one call: a deadline timer and a watch on the
  * call's abort, raced against each piece of work the call awaits. When either fires, the wait
  * ends at once whatever the tool does; work still running is given `graceMs` to notice its
  * aborted signal, then counted as detached. Every awaited promise gets both handlers attached,
  * so a late rejection is never unhandled.
+ *
+ * The abort watch starts at the next turn of the event loop, not at once: an abort can only come
+ * from outside the call's own synchronous and microtask work (a host's event, a timer, a
+ * message), and most calls finish within that work, so they never pay for subscribing to the
+ * host's signal (an `EventTarget` listener costs more than a fast call). An abort that happened
+ * meanwhile is seen when the watch starts, which checks the signal first.
  */
 export class CallGuard {
   #stop: StopReason | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #unsubscribe: (() => void) | undefined;
   #onStop: (() => void) | undefined;
+  #disposed = false;
 
   constructor(
     private readonly ctx: CallContext,
@@ -33,7 +67,15 @@ export class CallGuard {
     private readonly graceMs: number,
   ) {
     if (timeoutMs !== undefined) this.#timer = setTimeout(() => this.#halt('timeout'), timeoutMs);
-    this.#unsubscribe = ctx.onAbort(() => this.#halt('cancelled'));
+    if (ctx.isAborted()) this.#halt('cancelled');
+    else watchLater(this);
+  }
+
+  /** Starts watching the call's abort (see the class comment); nothing once disposed or stopped. */
+  watch(): void {
+    unwatched.delete(this);
+    if (this.#disposed || this.#stop !== undefined) return;
+    this.#unsubscribe = this.ctx.onAbort(() => this.#halt('cancelled'));
   }
 
   /** Why the call was stopped, or `undefined` while it runs. */
@@ -100,6 +142,8 @@ export class CallGuard {
 
   /** Stops the deadline and the abort watch (grace periods already running continue). */
   dispose(): void {
+    this.#disposed = true;
+    unwatched.delete(this);
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#unsubscribe?.();

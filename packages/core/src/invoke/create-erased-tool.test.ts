@@ -1,7 +1,9 @@
+import { getEventListeners } from 'node:events';
 import { createCallContext } from '../context/create-call-context';
 import { ToolError } from '../errors/tool-error';
 import type { ToolResult } from '../result/tool-result';
 import { drainToTerminal } from '../stream/drain-to-terminal';
+import { ToolSet } from '../toolset/tool-set';
 import type { ProgressItem } from '../stream/progress-item';
 import type { ToolStreamItem } from '../stream/tool-stream-item';
 import { createErasedTool } from './create-erased-tool';
@@ -139,6 +141,40 @@ describe('createErasedTool', () => {
         text: 'The arguments for write_file are 1,211 bytes of JSON; the limit is 1,024 bytes. Send less data in one call (for example, split the work into several calls).',
       },
     ]);
+  });
+
+  describe("watching the host's signal", () => {
+    it('leaves no listener on a long-lived signal after calls that finish without waiting', async () => {
+      const host = new AbortController();
+      const set = new ToolSet().add(tool(async (args) => args));
+      for (let i = 0; i < 100; i++) {
+        const result = await set.call('echo', '{"n":1}', { signal: host.signal });
+        expect(result.ok).toBe(true);
+      }
+      expect(getEventListeners(host.signal, 'abort')).toHaveLength(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(getEventListeners(host.signal, 'abort')).toHaveLength(0);
+    });
+
+    it('stops waiting for a tool that ignores its signal as soon as the host aborts', async () => {
+      const host = new AbortController();
+      const slow = tool(() => new Promise((resolve) => setTimeout(() => resolve('late'), 2000).unref()));
+      const started = Date.now();
+      const pending = new ToolSet().add(slow).call('echo', '{}', { signal: host.signal });
+      setTimeout(() => host.abort(), 20);
+      const result = await pending;
+      expect(errorOf(result).kind).toBe('cancelled');
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(getEventListeners(host.signal, 'abort')).toHaveLength(0);
+    });
+
+    it('sees an abort that happened before its watch started', async () => {
+      const host = new AbortController();
+      const slow = tool(() => new Promise((resolve) => setTimeout(() => resolve('late'), 2000).unref()));
+      const pending = new ToolSet().add(slow).call('echo', '{}', { signal: host.signal });
+      host.abort(); // synchronously, before the call's watch begins
+      expect(errorOf(await pending).kind).toBe('cancelled');
+    });
   });
 
   describe('with a streaming tool', () => {

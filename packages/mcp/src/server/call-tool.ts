@@ -1,11 +1,4 @@
-import {
-  closestName,
-  createCallContext,
-  drainToTerminal,
-  ToolError,
-  type ConcurrencyLimiter,
-  type ExtensionEntry,
-} from '@toolwright/core';
+import { closestName, ToolError, type ConcurrencyLimiter, type ExtensionEntry } from '@toolwright/core';
 import type { ToolServerHandle } from '@toolwright/registry';
 import {
   ErrorCode,
@@ -62,14 +55,15 @@ export class CallToolHandler {
       release = granted;
     }
     try {
-      const ctx = createCallContext({
-        toolName: params.name,
-        signal: extra.signal,
-        extensions: this.#extensions(params.name, extra),
-      });
       const reporter =
         params.progressToken === undefined ? undefined : new ProgressReporter(params.progressToken, extra);
-      const result = await drainToTerminal(snapshot.execute(params.name, params.args, ctx), reporter?.report);
+      // Through the snapshot's tool set, which runs a call nobody listens to for progress without
+      // a stream, and gives the tool a `ctx.dispatch` on the same snapshot.
+      const result = await snapshot.call(params.name, params.args, {
+        signal: extra.signal,
+        extensions: this.#extensions(params.name, extra),
+        onProgress: reporter?.report,
+      });
       if (reporter !== undefined) await reporter.settled();
       return toCallToolResult(result);
     } catch (thrown) {
