@@ -23,19 +23,26 @@ const runSoon: (run: () => void) => void =
         setTimeout(run, 0);
       };
 
-// Guards whose abort watch starts at the next turn of the event loop, one batch per turn. A guard
-// leaves the set when disposed, so calls that never yield to the event loop accumulate nothing.
-const unwatched = new Set<CallGuard>();
+// Guards whose abort watch starts at the next turn of the event loop, one batch per turn. Calls
+// that never yield to the event loop (an in-memory transport, a loop of fast calls) would pile up
+// here, so disposed guards are swept out whenever the list doubles.
+let unwatched: CallGuard[] = [];
+let sweepAt = 64;
 let watchScheduled = false;
 
 function watchLater(guard: CallGuard): void {
-  unwatched.add(guard);
+  unwatched.push(guard);
+  if (unwatched.length >= sweepAt) {
+    unwatched = unwatched.filter((waiting) => !waiting.disposed);
+    sweepAt = Math.max(64, unwatched.length * 2);
+  }
   if (watchScheduled) return;
   watchScheduled = true;
   runSoon(() => {
     watchScheduled = false;
-    const batch = [...unwatched];
-    unwatched.clear();
+    const batch = unwatched;
+    unwatched = [];
+    sweepAt = 64;
     for (const waiting of batch) waiting.watch();
   });
 }
@@ -73,9 +80,13 @@ export class CallGuard {
 
   /** Starts watching the call's abort (see the class comment); nothing once disposed or stopped. */
   watch(): void {
-    unwatched.delete(this);
     if (this.#disposed || this.#stop !== undefined) return;
     this.#unsubscribe = this.ctx.onAbort(() => this.#halt('cancelled'));
+  }
+
+  /** Whether `dispose` was called. */
+  get disposed(): boolean {
+    return this.#disposed;
   }
 
   /** Why the call was stopped, or `undefined` while it runs. */
@@ -143,7 +154,6 @@ export class CallGuard {
   /** Stops the deadline and the abort watch (grace periods already running continue). */
   dispose(): void {
     this.#disposed = true;
-    unwatched.delete(this);
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#unsubscribe?.();

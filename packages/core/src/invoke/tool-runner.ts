@@ -247,17 +247,67 @@ export class ToolRunner {
     }
   }
 
-  async #guardedRun(rawArgs: unknown, ctx: CallContext, startedAt: number): Promise<ToolResult> {
+  #guardedRun(rawArgs: unknown, ctx: CallContext, startedAt: number): Promise<ToolResult> {
     const config = this.#config;
     const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
+    if (config.limiter !== undefined) return this.#limitedRun(config.limiter, guard, rawArgs, ctx, startedAt);
+    // No slot to wait for: one race on the tool's own promise, chained rather than awaited (each
+    // async layer costs a promise and a turn).
+    let started: unknown;
+    try {
+      started = this.#start(rawArgs, ctx);
+    } catch (thrown) {
+      started = Promise.reject(thrown);
+    }
+    return guard.race(isThenable(started) ? started : Promise.resolve(started), noop).then(
+      (outcome) => this.#guardedOutcome(outcome, guard, ctx, startedAt),
+      (thrown: unknown) => this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt),
+    );
+  }
+
+  // The end of an unlimited guarded call; an output that is an async iterator is run to its end
+  // first, still under the guard.
+  #guardedOutcome(
+    outcome: GuardOutcome<unknown>,
+    guard: CallGuard,
+    ctx: CallContext,
+    startedAt: number,
+  ): ToolResult | Promise<ToolResult> {
+    let settled = true;
+    try {
+      if (outcome.kind === 'value' && isAsyncIterator(outcome.value)) {
+        settled = false;
+        return guard.race(this.#collect(outcome.value, ctx), noop).then(
+          (collected) => this.#guardedOutcome(collected, guard, ctx, startedAt),
+          (thrown: unknown) => this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt),
+        );
+      }
+      if (outcome.kind === 'stopped') return this.#stopped(guard, ctx, startedAt, outcome.detached);
+      if (outcome.kind === 'error') return this.#failure(outcome.error, ctx, startedAt);
+      return this.#success(outcome.value, ctx, startedAt);
+    } catch (thrown) {
+      return this.#failure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
+    } finally {
+      if (settled) {
+        guard.dispose();
+        ctx.release();
+      }
+    }
+  }
+
+  async #limitedRun(
+    limiter: ConcurrencyLimiter,
+    guard: CallGuard,
+    rawArgs: unknown,
+    ctx: CallContext,
+    startedAt: number,
+  ): Promise<ToolResult> {
     let release: (() => void) | undefined;
     let releaseDeferred = false;
     try {
-      if (config.limiter !== undefined) {
-        const slot = await this.#acquire(config.limiter, guard, ctx, startedAt);
-        if (typeof slot !== 'function') return slot;
-        release = slot;
-      }
+      const slot = await this.#acquire(limiter, guard, ctx, startedAt);
+      if (typeof slot !== 'function') return slot;
+      release = slot;
       const outcome = await guard.race(this.#produce(rawArgs, ctx), () => release?.());
       if (outcome.kind === 'stopped') {
         releaseDeferred = outcome.detached;
@@ -370,6 +420,10 @@ export class ToolRunner {
     return this.#failure(guard.stopError(), ctx, startedAt, detached);
   }
 }
+
+// The late-settle hook of a guarded call without a slot: nothing to give back, but the call is
+// counted as detached when it outlives its grace period.
+function noop(): void {}
 
 function settle(
   pending: unknown,

@@ -151,13 +151,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
         dispatcher: this,
         maxDepth: this.#maxDepth,
       });
-      const pending = this.#run(name, rawArgs, ctx, options.onProgress);
-      if (options.signal === undefined) return pending;
-      const linked = ctx;
-      return pending.then((result) => {
-        linked.release();
-        return result;
-      });
+      return this.#run(name, rawArgs, ctx, options.onProgress);
     } catch (thrown) {
       ctx?.release();
       return Promise.resolve(
@@ -178,13 +172,21 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
       const tool = this.#tools.get(name);
       const run = tool === undefined ? undefined : directRunOf(tool);
       if (run !== undefined) {
+        // The engine releases the context when the call ends.
         const result = run(rawArgs, ctx);
         return result instanceof Promise ? result : Promise.resolve(result);
       }
     }
-    return drainToTerminal(this.execute(name, rawArgs, ctx), onProgress, {
+    const drained = drainToTerminal(this.execute(name, rawArgs, ctx), onProgress, {
       toolName: ctx.toolName,
       callId: ctx.callId,
+    });
+    // The engine releases the context (its link to the host's signal) when the call ends; a
+    // hand-written tool does not, so the set does.
+    if (!ctx.canBeAborted()) return drained;
+    return drained.then((result) => {
+      ctx.release();
+      return result;
     });
   }
 
