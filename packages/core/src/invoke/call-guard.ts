@@ -74,8 +74,9 @@ export class CallGuard {
     private readonly graceMs: number,
   ) {
     if (timeoutMs !== undefined) this.#timer = setTimeout(() => this.#halt('timeout'), timeoutMs);
-    if (ctx.isAborted()) this.#halt('cancelled');
-    else watchLater(this);
+    // The runner checked for an abort just before (and refused the call if there was one); the
+    // watch checks again when it starts.
+    watchLater(this);
   }
 
   /** Starts watching the call's abort (see the class comment); nothing once disposed or stopped. */
