@@ -217,33 +217,49 @@ export class ToolRunner {
   // The unguarded path once the tool turned out to be asynchronous: one reaction on the tool's
   // promise, not an async function, which adds a promise and a resumption to every call.
   #finish(pending: unknown, ctx: CallContext, startedAt: number): Promise<ToolResult> {
-    const succeed = (output: unknown): ToolResult => {
-      try {
-        return this.#success(output, ctx, startedAt);
-      } catch (thrown) {
-        return this.#failure(thrown, ctx, startedAt);
-      } finally {
-        ctx.release();
-      }
-    };
-    const fail = (thrown: unknown): ToolResult => {
-      try {
-        return this.#failure(thrown, ctx, startedAt);
-      } finally {
-        ctx.release();
-      }
-    };
-    const collect = (iterator: AsyncIteratorLike): Promise<ToolResult> =>
-      this.#collect(iterator, ctx).then(succeed, fail);
+    const fail = (thrown: unknown): ToolResult => this.#settleFailure(thrown, ctx, startedAt);
     try {
-      if (!isThenable(pending)) return collect(pending as AsyncIteratorLike);
-      return Promise.resolve(pending).then(
-        (output) => (isAsyncIterator(output) ? collect(output) : succeed(output)),
-        fail,
-      );
+      if (!isThenable(pending)) {
+        return this.#collect(pending as AsyncIteratorLike, ctx).then(
+          (output) => this.#settleOutput(output, ctx, startedAt, false),
+          fail,
+        );
+      }
+      const promise = pending instanceof Promise ? pending : Promise.resolve(pending);
+      return promise.then((output) => this.#settleOutput(output, ctx, startedAt, true), fail);
     } catch (thrown) {
       // Promise.resolve reads the promise's `constructor`, which a hostile thenable can make throw.
       return Promise.resolve(fail(thrown));
+    }
+  }
+
+  // An unguarded asynchronous call's output: its result, after running an iterator to its end.
+  #settleOutput(
+    output: unknown,
+    ctx: CallContext,
+    startedAt: number,
+    mayIterate: boolean,
+  ): ToolResult | Promise<ToolResult> {
+    if (mayIterate && isAsyncIterator(output)) {
+      return this.#collect(output, ctx).then(
+        (collected) => this.#settleOutput(collected, ctx, startedAt, false),
+        (thrown: unknown) => this.#settleFailure(thrown, ctx, startedAt),
+      );
+    }
+    try {
+      return this.#success(output, ctx, startedAt);
+    } catch (thrown) {
+      return this.#failure(thrown, ctx, startedAt);
+    } finally {
+      ctx.release();
+    }
+  }
+
+  #settleFailure(thrown: unknown, ctx: CallContext, startedAt: number): ToolResult {
+    try {
+      return this.#failure(thrown, ctx, startedAt);
+    } finally {
+      ctx.release();
     }
   }
 
