@@ -99,6 +99,34 @@ describe('streams and context', () => {
     expect(!cancelled.ok && cancelled.error.kind).toBe('cancelled');
   });
 
+  it("renders a result's content on first read, and copies it with toJSON", async () => {
+    // #region results
+    class LineArgs {
+      @Param({ minLength: 1 }) path!: string;
+    }
+
+    @Tool({ name: 'count_lines', description: 'Count the lines of a file.', args: LineArgs })
+    class CountLines {
+      async run(args: LineArgs) {
+        return { path: args.path, lines: 20 };
+      }
+    }
+    const tools = new ToolSet().add(eraseTool(new CountLines()));
+    const result = await tools.call('count_lines', '{"path":"a.ts"}');
+    // result.value: the output as returned; result.json: its JSON form (here the output itself,
+    // which is already plain JSON data)
+    const text = result.content; // rendered now, once: [{ type: 'text', text: '{"path":"a.ts","lines":20}' }]
+    const copy = { ...result }; // no `content`: it is read through the prototype
+    const plain = JSON.parse(JSON.stringify(result)); // toJSON() includes it
+    // #endregion
+    expect(result.ok && result.value).toEqual({ path: 'a.ts', lines: 20 });
+    expect(result.ok && result.json).toBe(result.ok && result.value);
+    expect(text).toEqual([{ type: 'text', text: '{"path":"a.ts","lines":20}' }]);
+    expect(result.content).toBe(text);
+    expect('content' in copy).toBe(false);
+    expect(plain.content).toEqual(text);
+  });
+
   it('builds streams only through the sanctioned builders', async () => {
     // #region builders
     const terminalOnly = ToolStream.terminalOnly(() => {
