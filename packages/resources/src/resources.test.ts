@@ -261,4 +261,40 @@ describe('Resources', () => {
     expect(second.get(State.of(Counter)).get().count).toBe(2);
     expect(first.get(State.of(Counter))).not.toBe(second.get(State.of(Counter)));
   });
+
+  it('builds a class with nothing to inject once per Resources, as the container would', () => {
+    let built = 0;
+    class Ping {
+      readonly id = ++built;
+    }
+    const resources = new Resources();
+    const first = resources.instantiate(Ping);
+    expect(first).toBeInstanceOf(Ping);
+    expect(resources.instantiate(Ping)).toBe(first);
+    expect(resources.has(Ping)).toBe(false);
+    expect(new Resources().instantiate(Ping)).not.toBe(first);
+    expect(built).toBe(2);
+    // A binding of the same class as a resource takes over.
+    const bound = new Ping();
+    resources.provide(Ping, bound);
+    expect(resources.instantiate(Ping)).toBe(bound);
+  });
+
+  it('still builds a class with injections through the container', () => {
+    class Clock {
+      now(): number {
+        return 7;
+      }
+    }
+    class Stamp {
+      constructor(@inject(Clock) readonly clock: Clock) {}
+    }
+    class Base {
+      @inject(Clock) readonly clock!: Clock;
+    }
+    class Derived extends Base {}
+    const resources = new Resources().provide(Clock, new Clock());
+    expect(resources.instantiate(Stamp).clock.now()).toBe(7);
+    expect(resources.instantiate(Derived).clock.now()).toBe(7);
+  });
 });

@@ -4,6 +4,7 @@ import { memoizeFactory } from './container/memoize-factory';
 import type { BoundResource, ParamsEntry, ResourceEntry, StateEntry } from './container/resource-entry';
 import type { ResourceReader } from './container/resource-reader';
 import { ensureInjectable } from './injection/ensure-injectable';
+import { hasNothingToInject } from './injection/inversify-metadata';
 import { unresolvableDependencies } from './injection/unresolvable-dependencies';
 import { bindingFix, missingResourceError } from './problems/dependency-problems';
 import type { ResourceProblem } from './problems/resource-problem';
@@ -33,6 +34,9 @@ export class Resources implements ResourceReader {
   readonly #container = new Container({ defaultScope: 'Singleton' });
   readonly #entries = new Map<ServiceIdentifier, ResourceEntry>();
   readonly #toolClasses = new Set<Function>();
+  // Tool classes with nothing to inject, built with `new` rather than bound in the container
+  // (binding one per tool makes the container re-plan; a thousand tools paid most of finalize).
+  readonly #built = new Map<Function, object>();
 
   /**
    * Binds `token` to a constant (anything, including a function or a class), to `fromFactory(…)`
@@ -151,14 +155,31 @@ export class Resources implements ResourceReader {
    * parameters. Throws a `missing_resource` `ToolError` naming every missing dependency.
    */
   instantiate<T extends object>(target: ResourceClass<T>): T {
+    const built = this.#buildDirectly(target);
+    if (built !== undefined) return built;
     this.#prepare(target);
     return this.#container.get<T>(target);
   }
 
   /** `instantiate` for a class whose dependencies include async factories. */
   async instantiateAsync<T extends object>(target: ResourceClass<T>): Promise<T> {
+    const built = this.#buildDirectly(target);
+    if (built !== undefined) return built;
     this.#prepare(target);
     return this.#container.getAsync<T>(target);
+  }
+
+  // A class that is not a bound resource and has nothing Inversify would inject or call (no
+  // constructor parameters, no base class, no Inversify metadata) is built as Inversify would
+  // build it, with `new`, once.
+  #buildDirectly<T extends object>(target: ResourceClass<T>): T | undefined {
+    if (this.#entries.has(target)) return undefined;
+    const built = this.#built.get(target);
+    if (built !== undefined) return built as T;
+    if (!hasNothingToInject(target)) return undefined;
+    const instance = new (target as new () => T)();
+    this.#built.set(target, instance);
+    return instance;
   }
 
   /** The bound `Params` and `State` values as JSON data (see `ResourcesSnapshot`); never transient values. */
@@ -188,6 +209,7 @@ export class Resources implements ResourceReader {
     const { token } = entry;
     if (this.#container.isBound(token)) this.#container.unbindSync(token);
     this.#toolClasses.delete(token as Function);
+    this.#built.delete(token as Function);
     this.#entries.set(token, entry);
     const binding = this.#container.bind(token);
     switch (entry.kind) {

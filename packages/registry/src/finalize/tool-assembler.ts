@@ -7,6 +7,7 @@ import {
   schemaOfModel,
   ToolDefinitionError,
   ToolError,
+  type ArgsModel,
   type DefinitionProblem,
   type ErasedTool,
   type JsonSchema,
@@ -212,8 +213,17 @@ export class ToolAssembler {
     };
     if (definition.title !== undefined) tool.title = definition.title;
     if (definition.outputSchema !== undefined) tool.outputSchema = definition.outputSchema;
-    const strict = strictSchemaOf(descriptor);
-    if (strict !== undefined) tool.strictInputSchema = strict;
+    if (descriptor?.args !== undefined && descriptor.argumentStyle !== 'none') {
+      // Written when first read (rendering 'openai-strict' definitions), not at finalize: most
+      // registries never send strict schemas, and writing one costs as much as the tool's own.
+      const args = descriptor.args;
+      let strict: JsonSchema | null | undefined;
+      Object.defineProperty(tool, 'strictInputSchema', {
+        get: () => (strict === undefined ? (strict = strictSchemaOf(args) ?? null) : strict) ?? undefined,
+        enumerable: true,
+        configurable: false,
+      });
+    }
     return { tool, requires: requires === 'invalid' ? undefined : requires, owner };
   }
 }
@@ -256,10 +266,9 @@ function definitionProblem(problem: DefinitionProblem, className: string): Final
 
 // Core writes the strict-mode schema of an args class itself (cached per class); erased tools get the
 // registry's conversion when their definitions are rendered.
-function strictSchemaOf(descriptor: ToolDescriptor | undefined): JsonSchema | undefined {
-  if (descriptor?.args === undefined || descriptor.argumentStyle === 'none') return undefined;
+function strictSchemaOf(args: ArgsModel): JsonSchema | undefined {
   try {
-    return schemaOfModel(descriptor.args, { target: 'openai-strict' });
+    return schemaOfModel(args, { target: 'openai-strict' });
   } catch {
     return undefined;
   }

@@ -58,6 +58,18 @@ export function inheritsConstructor(target: Function): boolean {
 }
 
 /**
+ * Whether Inversify would build `target` with a bare `new target()`: it takes no constructor
+ * parameters, extends nothing, and carries no Inversify metadata (no `@inject`, `@optional`,
+ * `@postConstruct`, no `@injectable()` with options).
+ */
+export function hasNothingToInject(target: Function): boolean {
+  if (target.length !== 0 || Object.getPrototypeOf(target) !== Function.prototype) return false;
+  const designTypes = Reflect.getOwnMetadata('design:paramtypes', target) as unknown[] | undefined;
+  if (designTypes !== undefined && designTypes.length > 0) return false;
+  return Reflect.getOwnMetadata(CLASS_METADATA_KEY, target) === undefined;
+}
+
+/**
  * Every place `target` receives an injected value, as Inversify will resolve it: constructor
  * parameters (including those without a token, which Inversify refuses) and injected properties.
  * `@unmanaged()` parameters are not injected and are left out.
