@@ -1,4 +1,5 @@
 import type { ArgsModel } from '../model/args-model';
+import type { TypeNode } from '../model/type-node';
 import { AuthorCodeError } from './author-code-error';
 import {
   compileModel,
@@ -45,7 +46,7 @@ function buildDecoder(model: ArgsModel): CompiledDecoder {
   // Code generation waits for the first call: a registry of a thousand tools, most never called
   // in a session, should not pay for (and retain) a thousand generated decoders at startup.
   let root: CompiledModel | undefined;
-  const isAsync = reachableModels(model).some((m) => m.needsClassValidator && residualPlanOf(m).async);
+  const isAsync = hasAsyncValidators(model);
   const walk = (value: unknown, context: DecodeContext): object | typeof INVALID =>
     decodeRoot((root ??= compileModel(model)), value, context);
   const decode = (
@@ -116,19 +117,29 @@ function rootHint(value: unknown): string {
   return 'the arguments must be a JSON object with the tool parameters as properties';
 }
 
-function reachableModels(root: ArgsModel): ArgsModel[] {
+/** Whether a model, or a class it reaches, has async validators left to class-validator. */
+function hasAsyncValidators(root: ArgsModel): boolean {
+  // Most models reach no class: no walk, no set.
+  if (!root.properties.some((property) => nestedModelOf(property.type) !== undefined))
+    return root.needsClassValidator && residualPlanOf(root).async;
   const seen = new Set<ArgsModel>([root]);
   const stack = [root];
   while (stack.length > 0) {
     const model = stack.pop()!;
+    if (model.needsClassValidator && residualPlanOf(model).async) return true;
     for (const property of model.properties) {
-      let node = property.type;
-      while (node.kind === 'array') node = node.items;
-      if (node.kind === 'object' && !seen.has(node.model)) {
-        seen.add(node.model);
-        stack.push(node.model);
+      const nested = nestedModelOf(property.type);
+      if (nested !== undefined && !seen.has(nested)) {
+        seen.add(nested);
+        stack.push(nested);
       }
     }
   }
-  return [...seen];
+  return false;
+}
+
+/** The class a property's type stands for, looking through arrays. */
+function nestedModelOf(node: TypeNode): ArgsModel | undefined {
+  while (node.kind === 'array') node = node.items;
+  return node.kind === 'object' ? node.model : undefined;
 }

@@ -18,15 +18,21 @@ export const DEFAULT_DECODE_LIMITS: DecodeLimits = Object.freeze({
 /** Completes partial limits with the defaults, rejecting values that would disable a limit by mistake. */
 export function resolveDecodeLimits(limits: Partial<DecodeLimits> | undefined): DecodeLimits {
   if (limits === undefined) return DEFAULT_DECODE_LIMITS;
-  const resolved = {
-    maxBytes: limits.maxBytes ?? DEFAULT_DECODE_LIMITS.maxBytes,
-    maxDepth: limits.maxDepth ?? DEFAULT_DECODE_LIMITS.maxDepth,
-    maxNodes: limits.maxNodes ?? DEFAULT_DECODE_LIMITS.maxNodes,
+  const { maxBytes, maxDepth, maxNodes } = limits;
+  // Callers that set no limit share the defaults.
+  if (maxBytes === undefined && maxDepth === undefined && maxNodes === undefined)
+    return DEFAULT_DECODE_LIMITS;
+  const resolved: DecodeLimits = {
+    maxBytes: checkedLimit('maxBytes', maxBytes ?? DEFAULT_DECODE_LIMITS.maxBytes),
+    maxDepth: checkedLimit('maxDepth', maxDepth ?? DEFAULT_DECODE_LIMITS.maxDepth),
+    maxNodes: checkedLimit('maxNodes', maxNodes ?? DEFAULT_DECODE_LIMITS.maxNodes),
   };
-  for (const [name, value] of Object.entries(resolved)) {
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new RangeError(`decode limit ${name} must be a positive integer, got ${String(value)}`);
-    }
-  }
   return Object.freeze(resolved);
+}
+
+function checkedLimit(name: keyof DecodeLimits, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`decode limit ${name} must be a positive integer, got ${String(value)}`);
+  }
+  return value;
 }

@@ -1,5 +1,4 @@
-import { MetadataKeys, updateOwnMetadata } from '../metadata/metadata-store';
-import type { ToolMethodRecord } from '../metadata/records';
+import { appendOwnRecord } from '../metadata/metadata-store';
 import type { ToolOptions } from '../metadata/tool-options';
 
 /** A decorator usable on a class (one tool) and on methods of a service class (one tool each). */
@@ -15,32 +14,12 @@ export type ToolDecorator = (
  * when its definition is read, so decorator order never matters.
  */
 export function Tool(options: ToolOptions): ToolDecorator {
-  const frozen = Object.freeze({
-    ...options,
-    annotations: options.annotations && { ...options.annotations },
-  });
+  // Object.assign rather than a spread: a key added to a spread copy gives each copy a hidden class.
+  const frozen = Object.freeze(
+    Object.assign({}, options, { annotations: options.annotations && { ...options.annotations } }),
+  );
   return (target, propertyKey) => {
-    if (propertyKey === undefined) {
-      updateOwnMetadata<readonly ToolOptions[]>(
-        MetadataKeys.tool,
-        target,
-        () => [],
-        (current) => [...current, frozen],
-      );
-      return;
-    }
-    const method = String(propertyKey);
-    const record: ToolMethodRecord = { method, options: frozen };
-    updateOwnMetadata<Map<string, ToolMethodRecord[]>>(
-      MetadataKeys.toolMethods,
-      target,
-      () => new Map(),
-      (current) => {
-        const next = new Map<string, ToolMethodRecord[]>();
-        for (const [k, v] of current) next.set(k, [...v]);
-        next.set(method, [...(next.get(method) ?? []), record]);
-        return next;
-      },
-    );
+    if (propertyKey === undefined) appendOwnRecord('tool', target, frozen);
+    else appendOwnRecord('toolMethods', target, { method: String(propertyKey), options: frozen });
   };
 }

@@ -22,37 +22,40 @@ export function eraseDescriptor(
 ): ErasedTool {
   const declared = descriptor.options;
   const args = descriptor.args ?? getArgsModel(NoArguments);
+  // Options left undefined count as absent: the definition applies its defaults and drops the rest.
   const definition: ToolDefinitionInput = {
     name: declared.name,
-    ...(declared.title !== undefined ? { title: declared.title } : {}),
+    title: declared.title,
     description: declared.description,
     kind: declared.kind ?? 'other',
     namespace: declared.namespace ?? 'native',
     readOnly: declared.readOnly ?? false,
     inputSchema: schemaOfModel(args),
-    ...(descriptor.output ? { outputSchema: schemaOfModel(descriptor.output) } : {}),
-    annotations: { ...declared.annotations },
-    ...(declared.requires !== undefined ? { requires: declared.requires } : {}),
-    ...(declared.timeoutMs !== undefined ? { timeoutMs: declared.timeoutMs } : {}),
-    ...(declared.maxArgumentBytes !== undefined ? { maxArgumentBytes: declared.maxArgumentBytes } : {}),
+    outputSchema: descriptor.output ? schemaOfModel(descriptor.output) : undefined,
+    annotations: declared.annotations,
+    requires: declared.requires,
+    timeoutMs: declared.timeoutMs,
+    maxArgumentBytes: declared.maxArgumentBytes,
     source: { className: descriptor.className, methodName: descriptor.method },
     ...options.overrides,
   };
-  const decoder = createArgsDecoder<object>(args, {
-    toolName: declared.name,
-    ...(declared.maxArgumentBytes !== undefined ? { maxBytes: declared.maxArgumentBytes } : {}),
-  });
+  const decoder = createArgsDecoder<object>(
+    args,
+    declared.maxArgumentBytes !== undefined
+      ? { toolName: declared.name, maxBytes: declared.maxArgumentBytes }
+      : { toolName: declared.name },
+  );
   // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.
   return createErasedToolWithReturnedErrors<object, unknown>({
     definition,
     decode: decoder,
     invoke: invokerFor(descriptor, receiver, fn),
-    ...(toContent ? { toContent } : {}),
+    toContent,
     streaming: descriptor.streaming,
-    limits: {
-      ...(declared.concurrency !== undefined ? { concurrency: declared.concurrency } : {}),
-      ...options.limits,
-    },
+    limits:
+      declared.concurrency === undefined
+        ? options.limits
+        : { concurrency: declared.concurrency, ...options.limits },
   });
 }
 

@@ -2,7 +2,7 @@ import type { ToolCallContext } from '../context/tool-call-context';
 import type { ToolError } from '../errors/tool-error';
 import { ConcurrencyLimiter } from './concurrency-limiter';
 import type { ErasedTool } from './erased-tool';
-import type { ErasedToolSpec } from './erased-tool-spec';
+import type { ErasedToolSpec, ToolLimits } from './erased-tool-spec';
 import { describeToolSource } from './describe-tool-source';
 import { attachDirectRun } from './direct-run';
 import { freezeToolDefinition } from './freeze-tool-definition';
@@ -49,17 +49,11 @@ function buildErasedTool<Args, Output>(
     problems.push('toContent must be a function.');
   if (spec.streaming !== undefined && typeof spec.streaming !== 'boolean')
     problems.push('streaming must be a boolean.');
-  const limits = spec.limits ?? {};
-  checkNumber(limits.timeoutMs, 'limits.timeoutMs', (value) => value > 0, 'a positive number', problems);
-  checkNumber(limits.graceMs, 'limits.graceMs', (value) => value >= 0, 'a non-negative number', problems);
+  const limits = spec.limits ?? NO_LIMITS;
+  checkNumber(limits.timeoutMs, 'limits.timeoutMs', isPositive, 'a positive number', problems);
+  checkNumber(limits.graceMs, 'limits.graceMs', isNonNegative, 'a non-negative number', problems);
   checkNumber(limits.concurrency, 'limits.concurrency', isPositiveInteger, 'a positive integer', problems);
-  checkNumber(
-    limits.queue,
-    'limits.queue',
-    (value) => Number.isInteger(value) && value >= 0,
-    'a non-negative integer',
-    problems,
-  );
+  checkNumber(limits.queue, 'limits.queue', isNonNegativeInteger, 'a non-negative integer', problems);
   checkNumber(
     limits.maxOutputBytes,
     'limits.maxOutputBytes',
@@ -83,17 +77,17 @@ function buildErasedTool<Args, Output>(
     (limits.concurrency === undefined
       ? undefined
       : new ConcurrencyLimiter({ maxConcurrent: limits.concurrency, maxQueue: limits.queue ?? 0 }));
+  const structured = definition.outputSchema !== undefined;
   const runner = new ToolRunner({
     name: definition.name,
     decode: spec.decode,
     decodeReturnsErrors,
     invoke: spec.invoke,
     streaming: spec.streaming,
-    render: Object.freeze({
-      toContent: spec.toContent,
-      maxTextBytes: limits.maxOutputBytes,
-      structured: definition.outputSchema !== undefined,
-    }),
+    render:
+      spec.toContent === undefined && limits.maxOutputBytes === undefined
+        ? DEFAULT_RENDER[structured ? 'structured' : 'text']
+        : Object.freeze({ toContent: spec.toContent, maxTextBytes: limits.maxOutputBytes, structured }),
     timeoutMs: limits.timeoutMs ?? definition.timeoutMs,
     graceMs: limits.graceMs ?? DEFAULT_GRACE_MS,
     limiter,
@@ -104,8 +98,28 @@ function buildErasedTool<Args, Output>(
   return Object.freeze(tool);
 }
 
+const NO_LIMITS: ToolLimits = Object.freeze({});
+
+// The rendering of most tools (no renderer of their own, the default text cap), shared.
+const DEFAULT_RENDER = {
+  text: Object.freeze({ toContent: undefined, maxTextBytes: undefined, structured: false }),
+  structured: Object.freeze({ toContent: undefined, maxTextBytes: undefined, structured: true }),
+};
+
+function isPositive(value: number): boolean {
+  return value > 0;
+}
+
+function isNonNegative(value: number): boolean {
+  return value >= 0;
+}
+
 function isPositiveInteger(value: number): boolean {
   return Number.isInteger(value) && value > 0;
+}
+
+function isNonNegativeInteger(value: number): boolean {
+  return Number.isInteger(value) && value >= 0;
 }
 
 function checkNumber(

@@ -2,10 +2,13 @@ import { TOOL_NAME_PATTERN } from '../metadata/tool-options';
 import { deepFreeze, isDeeplyFrozen } from '../schema/deep-freeze';
 import { describeToolSource } from './describe-tool-source';
 import type { ToolDefinitionInput } from './erased-tool-spec';
-import type { ToolDefinition } from './tool-definition';
+import type { ToolDefinition, ToolDefinitionAnnotations, ToolSource } from './tool-definition';
 
 // A tool without arguments still needs an object schema: providers reject anything else.
 const EMPTY_INPUT_SCHEMA = { type: 'object', properties: {}, additionalProperties: false };
+// Shared by every definition without annotations (most of them).
+const NO_ANNOTATIONS = Object.freeze({});
+const ANNOTATION_KEYS = ['destructive', 'idempotent', 'openWorld'] as const;
 
 /**
  * The frozen definition of a tool, with defaults applied (`kind: 'other'`, `namespace: 'native'`,
@@ -14,7 +17,6 @@ const EMPTY_INPUT_SCHEMA = { type: 'object', properties: {}, additionalPropertie
  */
 export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition {
   const problems: string[] = [];
-  const where = describeToolSource(input);
   if (typeof input !== 'object' || input === null)
     throw new TypeError('A tool definition must be an object.');
   if (typeof input.name !== 'string' || !TOOL_NAME_PATTERN.test(input.name)) {
@@ -25,30 +27,22 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
   if (typeof input.description !== 'string' || input.description.trim() === '') {
     problems.push('description must be a non-empty string: it is how the model learns what the tool does.');
   }
-  for (const key of ['title', 'kind', 'namespace'] as const) {
-    if (input[key] !== undefined && typeof input[key] !== 'string') problems.push(`${key} must be a string.`);
-  }
+  // Field by field rather than by loops over key lists: no iterators for each definition.
+  checkString(input.title, 'title', problems);
+  checkString(input.kind, 'kind', problems);
+  checkString(input.namespace, 'namespace', problems);
   if (input.readOnly !== undefined && typeof input.readOnly !== 'boolean')
     problems.push('readOnly must be a boolean.');
-  for (const key of ['timeoutMs', 'maxArgumentBytes'] as const) {
-    const value = input[key];
-    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
-      problems.push(`${key} must be a positive number.`);
-    }
-  }
+  checkPositive(input.timeoutMs, 'timeoutMs', problems);
+  checkPositive(input.maxArgumentBytes, 'maxArgumentBytes', problems);
   const inputSchema = copySchema(input.inputSchema ?? EMPTY_INPUT_SCHEMA, 'inputSchema', problems);
   const outputSchema =
     input.outputSchema === undefined ? undefined : copySchema(input.outputSchema, 'outputSchema', problems);
-  const annotations: Record<string, boolean> = {};
-  for (const key of ['destructive', 'idempotent', 'openWorld'] as const) {
-    const value = input.annotations?.[key];
-    if (value === undefined) continue;
-    if (typeof value === 'boolean') annotations[key] = value;
-    else problems.push(`annotations.${key} must be a boolean.`);
-  }
+  const annotations =
+    input.annotations === undefined ? undefined : copyAnnotations(input.annotations, problems);
   if (problems.length > 0) {
     throw new TypeError(
-      `Invalid tool definition ${where}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+      `Invalid tool definition ${describeToolSource(input)}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
     );
   }
   const definition: Record<string, unknown> = {
@@ -58,7 +52,7 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
     namespace: input.namespace ?? 'native',
     readOnly: input.readOnly ?? false,
     inputSchema,
-    annotations: Object.freeze(annotations),
+    annotations: annotations ?? NO_ANNOTATIONS,
   };
   if (input.title !== undefined) definition['title'] = input.title;
   if (outputSchema !== undefined) definition['outputSchema'] = outputSchema;
@@ -66,13 +60,38 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
   if (input.requires !== undefined) definition['requires'] = input.requires;
   if (input.timeoutMs !== undefined) definition['timeoutMs'] = input.timeoutMs;
   if (input.maxArgumentBytes !== undefined) definition['maxArgumentBytes'] = input.maxArgumentBytes;
-  if (input.source !== undefined) {
-    definition['source'] = Object.freeze({
-      ...(input.source.className === undefined ? {} : { className: input.source.className }),
-      ...(input.source.methodName === undefined ? {} : { methodName: input.source.methodName }),
-    });
-  }
+  if (input.source !== undefined) definition['source'] = freezeSource(input.source);
   return Object.freeze(definition) as unknown as ToolDefinition;
+}
+
+function checkString(value: unknown, key: string, problems: string[]): void {
+  if (value !== undefined && typeof value !== 'string') problems.push(`${key} must be a string.`);
+}
+
+function checkPositive(value: unknown, key: string, problems: string[]): void {
+  if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0))
+    problems.push(`${key} must be a positive number.`);
+}
+
+/** The known boolean annotations, frozen; `undefined` when none is set. */
+function copyAnnotations(
+  input: ToolDefinitionAnnotations,
+  problems: string[],
+): ToolDefinitionAnnotations | undefined {
+  let annotations: Record<string, boolean> | undefined;
+  for (const key of ANNOTATION_KEYS) {
+    const value = input?.[key];
+    if (value === undefined) continue;
+    if (typeof value === 'boolean') (annotations ??= {})[key] = value;
+    else problems.push(`annotations.${key} must be a boolean.`);
+  }
+  return annotations && Object.freeze(annotations);
+}
+
+function freezeSource(source: ToolSource): ToolSource {
+  const { className, methodName } = source;
+  if (className === undefined) return Object.freeze(methodName === undefined ? {} : { methodName });
+  return Object.freeze(methodName === undefined ? { className } : { className, methodName });
 }
 
 function copySchema(schema: unknown, key: string, problems: string[]): Readonly<Record<string, unknown>> {

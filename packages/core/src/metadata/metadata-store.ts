@@ -1,35 +1,52 @@
 import 'reflect-metadata';
+import type { MethodParamRecord, PropertyParamRecord, ToolMethodRecord } from './records';
+import type { ToolOptions } from './tool-options';
 
-// The one writer and the one reader of toolwright's decorator metadata. Metadata lives on each class
-// under namespaced keys; nothing else in toolwright calls `Reflect.*` for its own keys, and there is
-// no global list of tools.
+// The one writer and the one reader of toolwright's decorator records. Each class (or prototype)
+// keeps its own records, in decoration order, in weak maps rather than in reflect-metadata (a Map
+// per class and per key, copied on every decorator): a thousand tools retain a few short lists,
+// not thousands of Maps. There is no global list of tools.
 
-/** The namespaced metadata keys toolwright writes. */
-export const MetadataKeys = {
-  tool: 'toolwright:core/tool',
-  toolMethods: 'toolwright:core/tool-methods',
-  params: 'toolwright:core/params',
-  methodParams: 'toolwright:core/method-params',
-} as const;
-
-/** Reads metadata defined on `target` itself (never inherited). */
-export function getOwnMetadata<T>(key: string, target: object, property?: string | symbol): T | undefined {
-  return (
-    property === undefined
-      ? Reflect.getOwnMetadata(key, target)
-      : Reflect.getOwnMetadata(key, target, property)
-  ) as T | undefined;
+/** What each kind of record holds. */
+interface RecordKinds {
+  /** `@Tool` on a class. */
+  readonly tool: ToolOptions;
+  /** `@Tool` on a method. */
+  readonly toolMethods: ToolMethodRecord;
+  /** `@Param` on a property. */
+  readonly params: PropertyParamRecord;
+  /** `@Param` on a method (or constructor) parameter. */
+  readonly methodParams: MethodParamRecord;
 }
 
-/** Replaces own metadata with `update(current)`; the only writer. */
-export function updateOwnMetadata<T>(
-  key: string,
+/** A kind of record toolwright's decorators write. */
+export type RecordKind = keyof RecordKinds;
+
+type RecordStore = { readonly [K in RecordKind]: WeakMap<object, readonly RecordKinds[K][]> };
+
+// On a global symbol, versioned by layout, so two installed copies of core share the records.
+const STORE_KEY = Symbol.for('toolwright.core.records.v1');
+
+const store: RecordStore = ((globalThis as Record<symbol, RecordStore | undefined>)[STORE_KEY] ??= {
+  tool: new WeakMap(),
+  toolMethods: new WeakMap(),
+  params: new WeakMap(),
+  methodParams: new WeakMap(),
+});
+
+/** The records of a kind declared on `target` itself (never inherited), in decoration order. */
+export function getOwnRecords<K extends RecordKind>(
+  kind: K,
   target: object,
-  initial: () => T,
-  update: (current: T) => T,
-): void {
-  const current = getOwnMetadata<T>(key, target) ?? initial();
-  Reflect.defineMetadata(key, update(current), target);
+): readonly RecordKinds[K][] | undefined {
+  return store[kind].get(target);
+}
+
+/** Appends one record to those `target` declares itself; the only writer. */
+export function appendOwnRecord<K extends RecordKind>(kind: K, target: object, record: RecordKinds[K]): void {
+  const own = store[kind].get(target);
+  // A new list each time: sized to its records (a pushed array keeps spare room), and never changed once read.
+  store[kind].set(target, own === undefined ? [record] : own.concat([record]));
 }
 
 /** Reads TypeScript's emitted design metadata (`design:type`, `design:paramtypes`, `design:returntype`). */
@@ -38,7 +55,8 @@ export function getDesignMetadata(
   target: object,
   property?: string | symbol,
 ): unknown {
+  // The target's own metadata first: one lookup where the inherited read makes two, the usual case.
   return property === undefined
-    ? Reflect.getMetadata(key, target)
-    : Reflect.getMetadata(key, target, property);
+    ? (Reflect.getOwnMetadata(key, target) ?? Reflect.getMetadata(key, target))
+    : (Reflect.getOwnMetadata(key, target, property) ?? Reflect.getMetadata(key, target, property));
 }

@@ -1,63 +1,97 @@
-import { getOwnMetadata, MetadataKeys } from './metadata-store';
-import type { MethodParamRecords, PropertyParamRecords, ToolMethodRecords } from './records';
+import { getOwnRecords } from './metadata-store';
+import type {
+  MethodParamRecord,
+  PropertyParamRecord,
+  PropertyParamRecords,
+  ToolMethodRecord,
+  ToolMethodRecords,
+} from './records';
 import type { ToolOptions } from './tool-options';
+
+const NO_RECORDS: readonly never[] = Object.freeze([]);
+const NO_GROUPS: ReadonlyMap<string, never> = new Map<string, never>();
 
 /** The `@Tool` options recorded on a class itself (a class tool), if any. */
 export function readClassToolRecords(target: Function): readonly ToolOptions[] {
-  return getOwnMetadata<readonly ToolOptions[]>(MetadataKeys.tool, target) ?? [];
+  return getOwnRecords('tool', target) ?? NO_RECORDS;
 }
 
 /** The `@Tool` methods recorded on a class's prototype chain (a derived class's methods win). */
 export function readToolMethodRecords(target: Function): ToolMethodRecords {
-  const merged = new Map<string, ToolMethodRecords extends ReadonlyMap<string, infer V> ? V : never>();
-  for (const prototype of prototypeChain(target.prototype as object)) {
-    const own = getOwnMetadata<ToolMethodRecords>(MetadataKeys.toolMethods, prototype);
-    if (!own) continue;
-    for (const [method, records] of own) if (!merged.has(method)) merged.set(method, records);
+  let merged: Map<string, ToolMethodRecord[]> | undefined;
+  for (let prototype = firstPrototype(target); prototype; prototype = parentPrototype(prototype)) {
+    const own = getOwnRecords('toolMethods', prototype);
+    if (own === undefined) continue;
+    const level = groupBy(own, (record) => record.method);
+    if (merged === undefined) merged = level;
+    else for (const [method, records] of level) if (!merged.has(method)) merged.set(method, records);
   }
-  return merged;
+  return merged ?? NO_GROUPS;
 }
 
 /** `@Param` records of an args class, including those inherited from base classes (base first). */
 export function readPropertyParamRecords(target: Function): PropertyParamRecords {
-  const merged = new Map<string, PropertyParamRecords extends ReadonlyMap<string, infer V> ? V : never>();
-  for (const prototype of prototypeChain(target.prototype as object).reverse()) {
-    const own = getOwnMetadata<PropertyParamRecords>(MetadataKeys.params, prototype);
-    if (!own) continue;
-    for (const [property, records] of own) merged.set(property, records);
-  }
+  return mergePropertyRecords(firstPrototype(target)) ?? NO_GROUPS;
+}
+
+function mergePropertyRecords(prototype: object | undefined): Map<string, PropertyParamRecord[]> | undefined {
+  if (prototype === undefined) return undefined;
+  const merged = mergePropertyRecords(parentPrototype(prototype));
+  const own = getOwnRecords('params', prototype);
+  if (own === undefined) return merged;
+  const level = groupBy(own, (record) => record.property);
+  if (merged === undefined) return level;
+  // A property a derived class declares again keeps its place and takes the derived records.
+  for (const [property, records] of level) merged.set(property, records);
   return merged;
 }
 
-/** `@Param` records on the parameters of a class's methods. */
-export function readMethodParamRecords(target: Function): MethodParamRecords {
-  const merged = new Map<string, MethodParamRecords extends ReadonlyMap<string, infer V> ? V : never>();
-  for (const prototype of prototypeChain(target.prototype as object)) {
-    const own = getOwnMetadata<MethodParamRecords>(MetadataKeys.methodParams, prototype);
-    if (!own) continue;
-    for (const [method, records] of own) if (!merged.has(method)) merged.set(method, records);
+/** `@Param` records on the parameters of one method, from the nearest class that declares any. */
+export function readMethodParamRecords(target: Function, method: string): readonly MethodParamRecord[] {
+  for (let prototype = firstPrototype(target); prototype; prototype = parentPrototype(prototype)) {
+    const own = getOwnRecords('methodParams', prototype);
+    if (own === undefined) continue;
+    const records = own.filter((record) => record.method === method);
+    if (records.length > 0) return records;
   }
-  return merged;
+  return NO_RECORDS;
 }
 
 /** Whether a class declares any `@Param` property (its own or inherited). */
 export function hasParamMetadata(target: Function): boolean {
-  return readPropertyParamRecords(target).size > 0;
-}
-
-function prototypeChain(start: object | null): object[] {
-  const chain: object[] = [];
-  for (
-    let current = start;
-    current && current !== Object.prototype;
-    current = Object.getPrototypeOf(current)
-  ) {
-    chain.push(current);
-  }
-  return chain;
+  for (let prototype = firstPrototype(target); prototype; prototype = parentPrototype(prototype))
+    if (getOwnRecords('params', prototype) !== undefined) return true;
+  return false;
 }
 
 /** `@Param` records mistakenly placed on constructor parameters (recorded on the class itself). */
 export function readConstructorParamRecords(target: Function): readonly unknown[] {
-  return getOwnMetadata<MethodParamRecords>(MetadataKeys.methodParams, target)?.get('') ?? [];
+  const own = getOwnRecords('methodParams', target);
+  return own ? own.filter((record) => record.method === '') : NO_RECORDS;
+}
+
+// Records are read along a class's prototype chain, derived first, up to (not including) Object.prototype.
+
+function firstPrototype(target: Function): object | undefined {
+  const prototype = target.prototype as object | null | undefined;
+  return prototype && prototype !== Object.prototype ? prototype : undefined;
+}
+
+function parentPrototype(prototype: object): object | undefined {
+  const parent = Object.getPrototypeOf(prototype) as object | null;
+  return parent && parent !== Object.prototype ? parent : undefined;
+}
+
+/** Records grouped by key, keys in order of their first record. */
+function groupBy<R>(records: readonly R[], keyOf: (record: R) => string): Map<string, R[]> {
+  const groups = new Map<string, R[]>();
+  // Indexed: an iterator would be allocated on every read of a class.
+  for (let i = 0; i < records.length; i += 1) {
+    const record = records[i]!;
+    const key = keyOf(record);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [record]);
+    else group.push(record);
+  }
+  return groups;
 }

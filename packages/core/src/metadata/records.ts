@@ -10,8 +10,9 @@ export interface PropertyParamRecord {
   readonly options: ParamOptions;
 }
 
-/** One `@Param` on a parameter of a tool method. */
+/** One `@Param` on a parameter of a tool method (the constructor's method is ''). */
 export interface MethodParamRecord {
+  readonly method: string;
   readonly index: number;
   readonly options: ParamOptions;
 }
@@ -24,9 +25,6 @@ export interface ToolMethodRecord {
 
 /** `@Param` records of one class, by property, in declaration order (duplicates kept for judging). */
 export type PropertyParamRecords = ReadonlyMap<string, readonly PropertyParamRecord[]>;
-
-/** `@Param` records of one class's methods, by method name. */
-export type MethodParamRecords = ReadonlyMap<string, readonly MethodParamRecord[]>;
 
 /** `@Tool` records of one class's methods, by method name. */
 export type ToolMethodRecords = ReadonlyMap<string, readonly ToolMethodRecord[]>;

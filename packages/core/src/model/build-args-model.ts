@@ -3,6 +3,7 @@ import type { ValidationMetadata } from 'class-validator/types/metadata/Validati
 import { getDesignMetadata } from '../metadata/metadata-store';
 import type { EnumSource, ParamOptions, TypeReference, TypeThunkResult } from '../metadata/param-options';
 import { readPropertyParamRecords } from '../metadata/read-records';
+import type { PropertyParamRecord } from '../metadata/records';
 import { usesClassTransformer } from './class-transformer-metadata';
 import type { ArgsModel, PropertyModel, ValidatorCheck } from './args-model';
 import type { DefinitionProblem } from './definition-problem';
@@ -94,8 +95,7 @@ class ModelBuilder {
     if (cached) return cached;
     const records = readPropertyParamRecords(target);
     const className = target.name || 'anonymous class';
-    const validators = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
-    const validatorsByProperty = groupBy(validators, (v) => v.propertyName);
+    const validatorsByProperty = validatorsOf(target);
 
     if (records.size === 0) {
       this.problems.push({
@@ -105,14 +105,16 @@ class ModelBuilder {
         fix: `decorate each argument property of ${className} with @Param({ description: … }).`,
       });
     }
-    for (const property of validatorsByProperty.keys()) {
-      if (!records.has(property)) {
-        this.problems.push({
-          code: 'validator_without_param',
-          where: `${className}.${property}`,
-          message: 'has class-validator decorators but no @Param, so the model would never see it.',
-          fix: `add @Param({ description: … }) to ${className}.${property}, or remove its validators.`,
-        });
+    if (validatorsByProperty !== undefined) {
+      for (const property of validatorsByProperty.keys()) {
+        if (!records.has(property)) {
+          this.problems.push({
+            code: 'validator_without_param',
+            where: `${className}.${property}`,
+            message: 'has class-validator decorators but no @Param, so the model would never see it.',
+            fix: `add @Param({ description: … }) to ${className}.${property}, or remove its validators.`,
+          });
+        }
       }
     }
 
@@ -122,23 +124,21 @@ class ModelBuilder {
     builtDuringFailure.add(target);
     const properties: PropertyModel[] = [];
 
-    for (const [property, propertyRecords] of records) {
+    // forEach rather than for…of: no entry arrays for each property of each class.
+    records.forEach((propertyRecords, property) => {
       const where = `${className}.${property}`;
-      const options = this.mergeOptions(
-        where,
-        propertyRecords.map((r) => r.options),
-      );
+      const options = this.mergeOptions(where, propertyRecords);
       const designType = getDesignMetadata('design:type', target.prototype as object, property);
       const built = this.buildProperty(
         where,
         options.name ?? property,
         options,
         designType,
-        validatorsByProperty.get(property) ?? [],
+        validatorsByProperty?.get(property) ?? NONE,
         property,
       );
       if (built) properties.push(built);
-    }
+    });
     return completeModel(model, properties, this.problems);
   }
 
@@ -150,23 +150,26 @@ class ModelBuilder {
     validators: readonly ValidationMetadata[],
     property: string = name,
   ): PropertyModel | undefined {
-    const options: MutableOptions = { ...paramOptions };
-    const checks: ValidatorCheck[] = [];
-    const residualValidators: ValidationMetadata[] = [];
+    // Validators fold into the options: a copy, since the records are the decorators' own.
+    const options: MutableOptions = validators.length === 0 ? paramOptions : { ...paramOptions };
+    let checks: ValidatorCheck[] | undefined;
+    let residualValidators: ValidationMetadata[] | undefined;
     let integerFromValidators = false;
 
-    for (const validator of canonicalOrder(validators)) {
+    const ordered = canonicalOrder(validators);
+    for (let i = 0; i < ordered.length; i += 1) {
+      const validator = ordered[i]!;
       const outcome = applyValidator(validator, options);
       if (outcome === 'integer') {
         integerFromValidators = true;
       } else if (outcome === 'check') {
-        checks.push({
+        (checks ??= []).push({
           name: validator.name ?? '',
           constraints: validator.constraints ?? [],
           each: validator.each === true,
         });
       } else if (outcome === 'residual') {
-        residualValidators.push(validator);
+        (residualValidators ??= []).push(validator);
       }
     }
     if (integerFromValidators) options.integer = true;
@@ -175,28 +178,33 @@ class ModelBuilder {
     if (!type) return undefined;
     this.checkBounds(where, options);
 
-    const property_: PropertyModel = {
+    const hasDefault = options.default !== undefined;
+    const built: Partial<Mutable<PropertyModel>> = {
       property,
       name,
       type,
-      optional: options.optional === true || options.default !== undefined,
+      optional: options.optional === true || hasDefault,
       nullable: options.nullable === true,
-      hasDefault: options.default !== undefined,
-      ...(options.default !== undefined ? { default: options.default } : {}),
-      ...(options.description ? { description: options.description } : {}),
-      ...(options.title ? { title: options.title } : {}),
-      ...(options.examples ? { examples: Object.freeze([...options.examples]) } : {}),
-      ...(options.deprecated ? { deprecated: true } : {}),
-      checks: Object.freeze(checks),
-      residualValidators: Object.freeze(residualValidators),
+      hasDefault,
     };
-    return Object.freeze(property_);
+    // Optional keys are present only when set.
+    if (hasDefault) built.default = options.default;
+    if (options.description) built.description = options.description;
+    if (options.title) built.title = options.title;
+    if (options.examples) built.examples = Object.freeze([...options.examples]);
+    if (options.deprecated) built.deprecated = true;
+    built.checks = checks ? Object.freeze(checks) : NONE;
+    built.residualValidators = residualValidators ? Object.freeze(residualValidators) : NONE;
+    return Object.freeze(built as PropertyModel);
   }
 
-  private mergeOptions(where: string, all: readonly ParamOptions[]): ParamOptions {
+  private mergeOptions(where: string, records: readonly PropertyParamRecord[]): ParamOptions {
+    // One @Param per property is the rule: its options are the merge.
+    if (records.length === 1) return records[0]!.options;
     const merged: Record<string, unknown> = {};
-    for (const options of all) {
-      for (const [key, value] of Object.entries(options)) {
+    for (const { options } of records) {
+      for (const key of Object.keys(options)) {
+        const value = (options as Record<string, unknown>)[key];
         if (value === undefined) continue;
         if (key in merged && !sameOption(merged[key], value)) {
           this.problems.push({
@@ -280,28 +288,34 @@ class ModelBuilder {
       }
       const items = this.fromReference(where, reference[0] as TypeThunkResult, options, depth + 1);
       if (!items) return undefined;
-      const node: ArrayNode = {
-        kind: 'array',
-        items,
-        ...(depth === 0 ? pick(options, ['minItems', 'maxItems', 'uniqueItems']) : {}),
-      };
+      const node: Mutable<ArrayNode> = { kind: 'array', items };
+      if (depth === 0) {
+        if (options.minItems !== undefined) node.minItems = options.minItems;
+        if (options.maxItems !== undefined) node.maxItems = options.maxItems;
+        if (options.uniqueItems !== undefined) node.uniqueItems = options.uniqueItems;
+      }
       return Object.freeze(node);
     }
     if (options.enum !== undefined) return this.enumNode(where, options.enum, options);
     if (reference === String) {
-      const node: StringNode = { kind: 'string', ...pick(options, ['minLength', 'maxLength', 'format']) };
-      const pattern = options.pattern instanceof RegExp ? options.pattern.source : options.pattern;
-      return Object.freeze(pattern === undefined ? node : { ...node, pattern });
-    }
-    if (reference === Number) {
-      const node: NumberNode = {
-        kind: 'number',
-        integer: options.integer === true,
-        ...pick(options, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']),
-      };
+      const node: Mutable<StringNode> = { kind: 'string' };
+      if (options.minLength !== undefined) node.minLength = options.minLength;
+      if (options.maxLength !== undefined) node.maxLength = options.maxLength;
+      if (options.format !== undefined) node.format = options.format;
+      if (options.pattern !== undefined)
+        node.pattern = options.pattern instanceof RegExp ? options.pattern.source : options.pattern;
       return Object.freeze(node);
     }
-    if (reference === Boolean) return Object.freeze({ kind: 'boolean' as const });
+    if (reference === Number) {
+      const node: Mutable<NumberNode> = { kind: 'number', integer: options.integer === true };
+      if (options.minimum !== undefined) node.minimum = options.minimum;
+      if (options.maximum !== undefined) node.maximum = options.maximum;
+      if (options.exclusiveMinimum !== undefined) node.exclusiveMinimum = options.exclusiveMinimum;
+      if (options.exclusiveMaximum !== undefined) node.exclusiveMaximum = options.exclusiveMaximum;
+      if (options.multipleOf !== undefined) node.multipleOf = options.multipleOf;
+      return Object.freeze(node);
+    }
+    if (reference === Boolean) return BOOLEAN_NODE;
     if (reference === Object || reference === Array || reference === undefined || reference === null) {
       this.problems.push({
         code: 'reflection_gap',
@@ -344,23 +358,9 @@ class ModelBuilder {
   }
 
   private checkBounds(where: string, options: MutableOptions): void {
-    const pairs: [keyof MutableOptions, keyof MutableOptions][] = [
-      ['minimum', 'maximum'],
-      ['minLength', 'maxLength'],
-      ['minItems', 'maxItems'],
-    ];
-    for (const [low, high] of pairs) {
-      const a = options[low];
-      const b = options[high];
-      if (typeof a === 'number' && typeof b === 'number' && a > b) {
-        this.problems.push({
-          code: 'invalid_option',
-          where,
-          message: `${String(low)} (${a}) is greater than ${String(high)} (${b}), so no value is valid.`,
-          fix: `make ${String(low)} ≤ ${String(high)}.`,
-        });
-      }
-    }
+    this.checkOrder(where, 'minimum', options.minimum, 'maximum', options.maximum);
+    this.checkOrder(where, 'minLength', options.minLength, 'maxLength', options.maxLength);
+    this.checkOrder(where, 'minItems', options.minItems, 'maxItems', options.maxItems);
     if (options.pattern !== undefined) {
       try {
         new RegExp(options.pattern instanceof RegExp ? options.pattern.source : options.pattern, 'u');
@@ -374,11 +374,39 @@ class ModelBuilder {
       }
     }
   }
+
+  /** A lower bound above its upper bound leaves no valid value. */
+  private checkOrder(where: string, low: string, a: unknown, high: string, b: unknown): void {
+    if (typeof a === 'number' && typeof b === 'number' && a > b) {
+      this.problems.push({
+        code: 'invalid_option',
+        where,
+        message: `${low} (${a}) is greater than ${high} (${b}), so no value is valid.`,
+        fix: `make ${low} ≤ ${high}.`,
+      });
+    }
+  }
 }
 
-type MutableOptions = { -readonly [K in keyof ParamOptions]: ParamOptions[K] } & {
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+type MutableOptions = Mutable<ParamOptions> & {
   allowedValues?: readonly (string | number)[];
 };
+
+/** Shared by every property without validator checks (most of them). */
+const NONE: readonly never[] = Object.freeze([]);
+
+const BOOLEAN_NODE: TypeNode = Object.freeze({ kind: 'boolean' });
+
+/** class-validator's metadata of an args class, by property; `undefined` when it has none. */
+function validatorsOf(target: Function): Map<string, ValidationMetadata[]> | undefined {
+  const storage = getMetadataStorage();
+  // Without any validator declared anywhere there is nothing to look up.
+  if (storage.hasValidationMetaData === false) return undefined;
+  const validators = storage.getTargetValidationMetadatas(target, '', true, false);
+  return validators.length === 0 ? undefined : groupBy(validators, (v) => v.propertyName);
+}
 
 const UNSUPPORTED = new Set<Function>([
   Date,
@@ -532,7 +560,11 @@ function completeModel(
   properties: PropertyModel[],
   problems: DefinitionProblem[],
 ): ArgsModel {
-  for (const property of properties) {
+  const kept: PropertyModel[] = [];
+  let needsClassValidator = false;
+  for (let i = 0; i < properties.length; i += 1) {
+    const property = properties[i]!;
+    if (property.residualValidators.length > 0) needsClassValidator = true;
     if (model.byName.has(property.name)) {
       problems.push({
         code: 'conflicting_params',
@@ -543,9 +575,11 @@ function completeModel(
       continue;
     }
     model.byName.set(property.name, property);
+    kept.push(property);
   }
-  model.properties = Object.freeze([...model.byName.values()]);
-  model.needsClassValidator = properties.some((p) => p.residualValidators.length > 0);
+  // A copy sized to its contents: the pushed list keeps spare room.
+  model.properties = Object.freeze(kept.slice());
+  model.needsClassValidator = needsClassValidator;
   return Object.freeze(model);
 }
 
@@ -555,12 +589,15 @@ function completeModel(
  * the format, the first `@IsIn` the enum order), so validators are folded in a canonical order and
  * decorator order never changes the model.
  */
-function canonicalOrder(validators: readonly ValidationMetadata[]): ValidationMetadata[] {
-  const key = (v: ValidationMetadata): string =>
-    `${v.name ?? ''}\u0000${v.type}\u0000${v.each === true ? 1 : 0}\u0000${constraintsKey(v.constraints)}`;
-  const keyed = validators.map((validator) => ({ validator, key: key(validator) }));
+function canonicalOrder(validators: readonly ValidationMetadata[]): readonly ValidationMetadata[] {
+  if (validators.length < 2) return validators;
+  const keyed = validators.map((validator) => ({ validator, key: validatorKey(validator) }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return keyed.map((k) => k.validator);
+}
+
+function validatorKey(v: ValidationMetadata): string {
+  return `${v.name ?? ''}\u0000${v.type}\u0000${v.each === true ? 1 : 0}\u0000${constraintsKey(v.constraints)}`;
 }
 
 function constraintsKey(constraints: readonly unknown[] | undefined): string {
@@ -581,15 +618,11 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const k = key(item);
-    groups.set(k, [...(groups.get(k) ?? []), item]);
+    const group = groups.get(k);
+    if (group === undefined) groups.set(k, [item]);
+    else group.push(item);
   }
   return groups;
-}
-
-function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
-  const out: Partial<Pick<T, K>> = {};
-  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
-  return out;
 }
 
 function maxOf(a: number | undefined, b: number): number {

@@ -1,6 +1,8 @@
 interface TransformerStorage {
   getExposedMetadatas(target: Function): unknown[];
   getExcludedMetadatas(target: Function): unknown[];
+  _exposeMetadatas: Map<Function, unknown>;
+  _excludeMetadatas: Map<Function, unknown>;
   _transformMetadatas: Map<Function, Map<string, unknown[]>>;
 }
 
@@ -15,8 +17,10 @@ const storage = (require('class-transformer/cjs/storage') as { defaultMetadataSt
  * decoder then honours by handing that class to class-transformer.
  */
 export function usesClassTransformer(target: Function): boolean {
-  if (storage.getExposedMetadatas(target).length > 0) return true;
-  if (storage.getExcludedMetadatas(target).length > 0) return true;
+  // With no @Expose or @Exclude anywhere there is nothing to find (and nothing for class-transformer
+  // to cache about the class's ancestors, which it keeps for good).
+  if (storage._exposeMetadatas.size > 0 && storage.getExposedMetadatas(target).length > 0) return true;
+  if (storage._excludeMetadatas.size > 0 && storage.getExcludedMetadatas(target).length > 0) return true;
   for (
     let current: Function | null = target;
     current && current !== Object;

@@ -13,9 +13,10 @@ import { buildInlineArgsModel, getArgsModel } from './build-args-model';
 import type { DefinitionProblem } from './definition-problem';
 import { NoArguments } from './no-arguments';
 import { ToolDefinitionError } from './tool-definition-error';
-import type { ToolDescriptor } from './tool-descriptor';
+import type { ArgumentStyle, ToolDescriptor } from './tool-descriptor';
 
 const cache = new WeakMap<Function, readonly ToolDescriptor[]>();
+const NO_POSITIONAL: readonly string[] = Object.freeze([]);
 
 /**
  * Reads every tool a class declares: the class itself (`@Tool` on the class, with `run` or
@@ -78,7 +79,8 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
       if (descriptor) descriptors.push(descriptor);
     }
   }
-  for (const [method, records] of methodRecords) {
+  // forEach rather than for…of: a class tool (no tool methods) allocates no iterator.
+  methodRecords.forEach((records, method) => {
     const options = records[0]!.options;
     if (records.length > 1) {
       problems.push({
@@ -95,14 +97,15 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
         message: '@Tool is on something that is not a method.',
         fix: 'put @Tool on a method of the service class.',
       });
-      continue;
+      return;
     }
     const descriptor = describe(target, className, method, 'method', options, problems);
     if (descriptor) descriptors.push(descriptor);
-  }
+  });
 
   if (problems.length > 0) throw new ToolDefinitionError(problems);
-  const frozen = Object.freeze(descriptors);
+  // A copy sized to its contents: the pushed array keeps spare room.
+  const frozen = Object.freeze(descriptors.slice());
   cache.set(target, frozen);
   return frozen;
 }
@@ -136,7 +139,7 @@ export function describeFunctionTool(
     streaming: isGeneratorFunction(fn),
     argumentStyle: args ? 'instance' : 'none',
     args,
-    positional: Object.freeze([]),
+    positional: NO_POSITIONAL,
     contextIndex: args || options.args === NoArguments ? 1 : 0,
     output,
   } satisfies ToolDescriptor);
@@ -151,11 +154,13 @@ function describe(
   problems: DefinitionProblem[],
 ): ToolDescriptor | undefined {
   const where = `${className}.${method}`;
+  const first = problems.length;
+  const descriptor = describeInto(target, className, method, origin, options, problems, where);
   // Problems found while reading this tool (its args class included) name the tool.
-  const own: DefinitionProblem[] = [];
-  const descriptor = describeInto(target, className, method, origin, options, own, where);
-  for (const problem of own)
-    problems.push(problem.tool === undefined ? { ...problem, tool: options.name } : problem);
+  for (let i = first; i < problems.length; i += 1) {
+    const problem = problems[i]!;
+    if (problem.tool === undefined) problems[i] = { ...problem, tool: options.name };
+  }
   return descriptor;
 }
 
@@ -170,11 +175,32 @@ function describeInto(
 ): ToolDescriptor | undefined {
   checkOptions(where, options, problems);
   const fn = (target.prototype as Record<string, Function>)[method]!;
-  const inlineParams = readMethodParamRecords(target).get(method) ?? [];
-  const paramTypes = (getDesignMetadata('design:paramtypes', target.prototype as object, method) ??
-    undefined) as unknown[] | undefined;
+  const inlineParams = readMethodParamRecords(target, method);
+  // Reflection is read only when no args class is named.
+  const paramTypes = options.args
+    ? undefined
+    : ((getDesignMetadata('design:paramtypes', target.prototype as object, method) ?? undefined) as
+        unknown[] | undefined);
   const output = options.output ? collect(() => getArgsModel(options.output!), problems) : undefined;
-  const base = { options, origin, className, method, streaming: isGeneratorFunction(fn), output };
+  const streaming = isGeneratorFunction(fn);
+  const descriptor = (
+    argumentStyle: ArgumentStyle,
+    args: ArgsModel | undefined,
+    positional: readonly string[],
+    contextIndex: number,
+  ): ToolDescriptor =>
+    Object.freeze({
+      options,
+      origin,
+      className,
+      method,
+      streaming,
+      output,
+      argumentStyle,
+      args,
+      positional,
+      contextIndex,
+    });
 
   if (inlineParams.length > 0) {
     if (options.args) {
@@ -210,35 +236,20 @@ function describeInto(
       problems,
     );
     if (!args) return undefined;
-    return Object.freeze({
-      ...base,
-      argumentStyle: 'positional' as const,
+    return descriptor(
+      'positional',
       args,
-      positional: Object.freeze(args.properties.map((p) => p.property)),
-      contextIndex: inlineParams.length,
-    });
+      Object.freeze(args.properties.map((p) => p.property)),
+      inlineParams.length,
+    );
   }
 
-  if (options.args === NoArguments) {
-    return Object.freeze({
-      ...base,
-      argumentStyle: 'none' as const,
-      args: undefined,
-      positional: Object.freeze([]),
-      contextIndex: 1,
-    });
-  }
+  if (options.args === NoArguments) return descriptor('none', undefined, NO_POSITIONAL, 1);
   const argsClass = options.args ?? argsClassFromReflection(paramTypes);
   if (argsClass) {
     const args = collect(() => getArgsModel(argsClass), problems);
     if (!args) return undefined;
-    return Object.freeze({
-      ...base,
-      argumentStyle: 'instance' as const,
-      args,
-      positional: Object.freeze([]),
-      contextIndex: 1,
-    });
+    return descriptor('instance', args, NO_POSITIONAL, 1);
   }
   // Without an args class the method may take only the context: `run()`, or a decorated
   // `ping(ctx: ToolCallContext)` whose one parameter reflects as Object (an interface).
@@ -256,13 +267,7 @@ function describeInto(
     });
     return undefined;
   }
-  return Object.freeze({
-    ...base,
-    argumentStyle: 'none' as const,
-    args: undefined,
-    positional: Object.freeze([]),
-    contextIndex: 0,
-  });
+  return descriptor('none', undefined, NO_POSITIONAL, 0);
 }
 
 function argsClassFromReflection(paramTypes: unknown[] | undefined): TypeReference | undefined {

@@ -3,7 +3,11 @@ import { getArgsModel } from '../model/build-args-model';
 import type { JsonSchema, SchemaOptions, SchemaTarget } from './json-schema';
 import { writeSchema } from './write-schema';
 
-const cache = new WeakMap<ArgsModel, Map<SchemaTarget, JsonSchema>>();
+// One cache per target: a Map per model would cost more than the schema it holds.
+const caches: Readonly<Record<SchemaTarget, WeakMap<ArgsModel, JsonSchema>>> = {
+  default: new WeakMap(),
+  'openai-strict': new WeakMap(),
+};
 
 /**
  * The JSON Schema of an args class: an object schema with every class inlined (recursive classes go to
@@ -21,15 +25,11 @@ export function schemaOfModel(model: ArgsModel, options?: SchemaOptions): JsonSc
   if (target !== 'default' && target !== 'openai-strict') {
     throw new TypeError(`Unknown schema target '${String(target)}'; use 'default' or 'openai-strict'.`);
   }
-  let byTarget = cache.get(model);
-  if (!byTarget) {
-    byTarget = new Map();
-    cache.set(model, byTarget);
-  }
-  let schema = byTarget.get(target);
+  const cache = caches[target];
+  let schema = cache.get(model);
   if (!schema) {
     schema = writeSchema(model, target);
-    byTarget.set(target, schema);
+    cache.set(model, schema);
   }
   return schema;
 }

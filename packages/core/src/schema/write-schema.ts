@@ -1,6 +1,6 @@
 import type { ArgsModel, PropertyModel } from '../model/args-model';
-import type { ArrayNode, EnumNode, NumberNode, StringNode, TypeNode } from '../model/type-node';
-import { deepFreeze } from './deep-freeze';
+import type { TypeNode } from '../model/type-node';
+import { deepFreeze, registerDeeplyFrozen } from './deep-freeze';
 import type { JsonSchema, SchemaTarget } from './json-schema';
 import { jsonText } from './json-text';
 import { OPENAI_STRICT_FORMATS } from './openai-strict-keywords';
@@ -9,37 +9,13 @@ import { lengthHint, valueHint, withHints } from './strict-hints';
 
 type MutableSchema = Record<string, unknown>;
 
-// Every schema node lists its keywords in this order, so equal models give byte-equal JSON.
-const KEYWORD_ORDER = [
-  '$ref',
-  'anyOf',
-  'type',
-  'title',
-  'description',
-  'enum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'exclusiveMinimum',
-  'maximum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'items',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'properties',
-  'required',
-  'additionalProperties',
-  'default',
-  'examples',
-  'deprecated',
-  '$defs',
-] as const;
+// Every schema node lists its keywords in one canonical order, so equal models give byte-equal JSON:
+//   $ref, anyOf, type, title, description, enum, minLength, maxLength, pattern, format, minimum,
+//   exclusiveMinimum, maximum, exclusiveMaximum, multipleOf, items, minItems, maxItems, uniqueItems,
+//   properties, required, additionalProperties, default, examples, deprecated, $defs.
+// Nodes are written once, keyword by keyword in that order, and frozen as they are made.
 
-const NULL_SCHEMA: JsonSchema = { type: 'null' };
+const NULL_SCHEMA: JsonSchema = Object.freeze({ type: 'null' });
 
 /**
  * Writes the JSON Schema of an args model for a target: every class inlined, except classes that
@@ -52,191 +28,232 @@ export function writeSchema(root: ArgsModel, target: SchemaTarget): JsonSchema {
 
 class SchemaWriter {
   private readonly strict: boolean;
-  private readonly recursive: ReadonlySet<ArgsModel>;
-  /** Definition names, in order of first reference. */
-  private readonly definitionNames = new Map<ArgsModel, string>();
-  private readonly usedNames = new Set<string>();
+  /** Found when the first class-typed property is met: most models have none. */
+  private recursive: ReadonlySet<ArgsModel> | undefined;
+  /** Definition names, in order of first reference; made with the first reference. */
+  private definitionNames: Map<ArgsModel, string> | undefined;
 
   constructor(
     private readonly root: ArgsModel,
     target: SchemaTarget,
   ) {
     this.strict = target === 'openai-strict';
-    this.recursive = findRecursiveModels(root);
   }
 
   write(): JsonSchema {
     const schema = this.objectSchema(this.root);
-    // A Map iterator also visits entries added while iterating: definitions met while writing a
-    // definition are written in turn.
-    const definitions: [string, JsonSchema][] = [];
-    for (const [model, name] of this.definitionNames) definitions.push([name, this.objectSchema(model)]);
-    return deepFreeze(
-      definitions.length > 0 ? ordered({ ...schema, $defs: Object.fromEntries(definitions) }) : schema,
-    );
+    if (this.definitionNames !== undefined) {
+      // A Map iterator also visits entries added while iterating: definitions met while writing a
+      // definition are written in turn.
+      const definitions: MutableSchema = {};
+      for (const [model, name] of this.definitionNames)
+        defineOwn(definitions, name, Object.freeze(this.objectSchema(model)));
+      schema['$defs'] = Object.freeze(definitions);
+    }
+    return registerDeeplyFrozen(Object.freeze(schema));
   }
 
+  /** An object schema, left unfrozen so the root can still take `$defs`. */
   private objectSchema(model: ArgsModel): MutableSchema {
-    const properties: [string, JsonSchema][] = [];
+    // Started empty, like every node: an empty literal has room for four keywords in V8.
+    const schema: MutableSchema = {};
+    schema['type'] = 'object';
+    this.writeObjectKeywords(schema, model);
+    return schema;
+  }
+
+  private writeObjectKeywords(schema: MutableSchema, model: ArgsModel): void {
+    const properties: MutableSchema = {};
     const required: string[] = [];
-    for (const property of model.properties) {
-      properties.push([property.name, this.propertySchema(property)]);
+    // Indexed: an iterator would be allocated for every object of every schema.
+    for (let i = 0; i < model.properties.length; i += 1) {
+      const property = model.properties[i]!;
+      defineOwn(properties, property.name, this.propertySchema(property));
       if (this.strict || !property.optional) required.push(property.name);
     }
-    return ordered({
-      type: 'object',
-      // fromEntries defines own data properties, so even a '__proto__' argument stays a plain key.
-      properties: Object.fromEntries(properties),
-      // OpenAI wants `required` on every object, even an empty one; elsewhere an empty list is noise.
-      required: required.length > 0 || this.strict ? required : undefined,
-      additionalProperties: false,
-    });
+    schema['properties'] = Object.freeze(properties);
+    // OpenAI wants `required` on every object, even an empty one; elsewhere an empty list is noise.
+    // A copy sized to its contents: the pushed list keeps spare room.
+    if (required.length > 0 || this.strict) schema['required'] = Object.freeze(required.slice());
+    schema['additionalProperties'] = false;
   }
 
-  private propertySchema(property: PropertyModel): MutableSchema {
+  private propertySchema(property: PropertyModel): JsonSchema {
     // Strict mode requires every property; an optional one is sent as null, which the decoder reads as absent.
     const nullable = property.nullable || (this.strict && property.optional);
-    const hints: string[] = [];
-    const value = this.typeSchema(property.type, hints);
-    const base = nullable ? this.nullable(value) : value;
-    return this.annotate(base, this.annotations(property, hints));
+    return this.nodeSchema(property.type, nullable, this.descriptionOf(property), property);
   }
 
-  private typeSchema(node: TypeNode, hints: string[]): MutableSchema {
+  /**
+   * The schema of a type node with its annotations: a property's (title, description, default,
+   * examples, deprecated), or only a description (array items, strict targets).
+   */
+  private nodeSchema(
+    node: TypeNode,
+    nullable: boolean,
+    description: string | undefined,
+    property?: PropertyModel,
+  ): JsonSchema {
+    const schema: MutableSchema = {};
+    // Nullable classes become `anyOf` with null, recursive classes a `$ref`; either way their
+    // keywords are not written inline.
+    let inline = true;
+    if (node.kind === 'object') {
+      if (this.isRecursive(node.model)) {
+        const reference = this.referenceTo(node.model);
+        inline = false;
+        if (nullable) schema['anyOf'] = Object.freeze([Object.freeze({ $ref: reference }), NULL_SCHEMA]);
+        // OpenAI refuses keywords beside a $ref, so a strict reference with a description is wrapped.
+        else if (this.strict && description !== undefined)
+          schema['anyOf'] = Object.freeze([Object.freeze({ $ref: reference })]);
+        else schema['$ref'] = reference;
+      } else if (nullable) {
+        inline = false;
+        schema['anyOf'] = Object.freeze([Object.freeze(this.objectSchema(node.model)), NULL_SCHEMA]);
+      }
+    }
+    if (inline) schema['type'] = nullable ? withNull(typeOf(node)) : typeOf(node);
+    // Titles, defaults, examples and deprecation are hints in the description of a strict schema.
+    const annotated = property !== undefined && !this.strict;
+    if (annotated) {
+      const title = property.title?.trim();
+      if (title) schema['title'] = title;
+    }
+    if (description !== undefined) schema['description'] = description;
+    if (inline) this.writeTypeKeywords(schema, node, nullable);
+    if (annotated) {
+      if (property.hasDefault) {
+        const value = jsonCopy(property.default);
+        if (value !== undefined) schema['default'] = value;
+      }
+      if (property.examples && property.examples.length > 0) {
+        const examples = jsonCopy(property.examples);
+        if (examples !== undefined) schema['examples'] = examples;
+      }
+      if (property.deprecated === true) schema['deprecated'] = true;
+    }
+    return Object.freeze(schema);
+  }
+
+  /** The keywords of a type between the annotations (`enum` … `additionalProperties`). */
+  private writeTypeKeywords(schema: MutableSchema, node: TypeNode, nullable: boolean): void {
     switch (node.kind) {
-      case 'string':
-        return this.stringSchema(node, hints);
-      case 'number':
-        return this.numberSchema(node);
-      case 'boolean':
-        return { type: 'boolean' };
       case 'enum':
-        return this.enumSchema(node);
-      case 'array':
-        return this.arraySchema(node, hints);
+        // The model's values are already a frozen list of strings and numbers.
+        schema['enum'] = nullable ? Object.freeze([...node.values, null]) : node.values;
+        return;
+      case 'string':
+        if (!this.strict) {
+          if (node.minLength !== undefined) schema['minLength'] = node.minLength;
+          if (node.maxLength !== undefined) schema['maxLength'] = node.maxLength;
+        }
+        if (node.pattern !== undefined) schema['pattern'] = node.pattern;
+        if (node.format !== undefined && (!this.strict || OPENAI_STRICT_FORMATS.has(node.format)))
+          schema['format'] = node.format;
+        return;
+      case 'number':
+        if (node.minimum !== undefined) schema['minimum'] = node.minimum;
+        if (node.exclusiveMinimum !== undefined) schema['exclusiveMinimum'] = node.exclusiveMinimum;
+        if (node.maximum !== undefined) schema['maximum'] = node.maximum;
+        if (node.exclusiveMaximum !== undefined) schema['exclusiveMaximum'] = node.exclusiveMaximum;
+        if (node.multipleOf !== undefined) schema['multipleOf'] = node.multipleOf;
+        return;
+      case 'array': {
+        const itemDescription = this.strict ? withHints(undefined, strictHints(node.items)) : undefined;
+        schema['items'] = this.nodeSchema(node.items, false, itemDescription);
+        if (node.minItems !== undefined) schema['minItems'] = node.minItems;
+        if (node.maxItems !== undefined) schema['maxItems'] = node.maxItems;
+        if (!this.strict && node.uniqueItems === true) schema['uniqueItems'] = true;
+        return;
+      }
       case 'object':
-        return this.recursive.has(node.model)
-          ? { $ref: this.referenceTo(node.model) }
-          : this.objectSchema(node.model);
+        this.writeObjectKeywords(schema, node.model);
+        return;
+      case 'boolean':
+        return;
     }
   }
 
-  private stringSchema(node: StringNode, hints: string[]): MutableSchema {
-    if (!this.strict) {
-      return ordered({
-        type: 'string',
-        minLength: node.minLength,
-        maxLength: node.maxLength,
-        pattern: node.pattern,
-        format: node.format,
-      });
-    }
-    const length = lengthHint(node.minLength, node.maxLength);
-    if (length) hints.push(length);
-    const formatSupported = node.format === undefined || OPENAI_STRICT_FORMATS.has(node.format);
-    if (!formatSupported) hints.push(`format: ${node.format}`);
-    return ordered({
-      type: 'string',
-      pattern: node.pattern,
-      format: formatSupported ? node.format : undefined,
-    });
-  }
-
-  private numberSchema(node: NumberNode): MutableSchema {
-    return ordered({
-      type: node.integer ? 'integer' : 'number',
-      minimum: node.minimum,
-      exclusiveMinimum: node.exclusiveMinimum,
-      maximum: node.maximum,
-      exclusiveMaximum: node.exclusiveMaximum,
-      multipleOf: node.multipleOf,
-    });
-  }
-
-  private enumSchema(node: EnumNode): MutableSchema {
-    return { type: enumType(node.values), enum: [...node.values] };
-  }
-
-  private arraySchema(node: ArrayNode, hints: string[]): MutableSchema {
-    const itemHints: string[] = [];
-    const items = this.typeSchema(node.items, itemHints);
-    const itemDescription = withHints(undefined, itemHints);
-    const uniqueItems = node.uniqueItems === true ? true : undefined;
-    if (this.strict && uniqueItems) hints.push('items must be unique');
-    return ordered({
-      type: 'array',
-      items: itemDescription ? this.annotate(items, { description: itemDescription }) : items,
-      minItems: node.minItems,
-      maxItems: node.maxItems,
-      uniqueItems: this.strict ? undefined : uniqueItems,
-    });
-  }
-
-  private annotations(property: PropertyModel, hints: string[]): MutableSchema {
-    if (!this.strict) {
-      return {
-        title: property.title?.trim() || undefined,
-        description: property.description?.trim() || undefined,
-        default: property.hasDefault ? jsonCopy(property.default) : undefined,
-        examples: property.examples && property.examples.length > 0 ? jsonCopy(property.examples) : undefined,
-        deprecated: property.deprecated === true ? true : undefined,
-      };
-    }
-    const dropped = [...hints];
-    if (property.hasDefault) dropped.push(`default: ${valueHint(property.default)}`);
+  /** A property's description; for a strict target, with what the dropped keywords said as hints. */
+  private descriptionOf(property: PropertyModel): string | undefined {
+    if (!this.strict) return property.description?.trim() || undefined;
+    const hints = strictHints(property.type);
+    if (property.hasDefault) hints.push(`default: ${valueHint(property.default)}`);
     if (property.examples && property.examples.length > 0) {
-      dropped.push(`examples: ${property.examples.map(valueHint).join(', ')}`);
+      hints.push(`examples: ${property.examples.map(valueHint).join(', ')}`);
     }
-    if (property.deprecated === true) dropped.push('deprecated');
+    if (property.deprecated === true) hints.push('deprecated');
     // A title is a shorter label of what the description says; it stands in only when there is no description.
-    return { description: withHints(property.description?.trim() || property.title, dropped) };
+    return withHints(property.description?.trim() || property.title, hints);
   }
 
-  /** Adds null to a value's accepted values: a type array for values, `anyOf` for objects. */
-  private nullable(value: MutableSchema): MutableSchema {
-    if ('$ref' in value || value['type'] === 'object') return { anyOf: [value, NULL_SCHEMA] };
-    const type = value['type'];
-    const types = Array.isArray(type) ? type : [type];
-    return ordered({
-      ...value,
-      type: types.includes('null') ? types : [...types, 'null'],
-      enum: Array.isArray(value['enum']) ? [...(value['enum'] as unknown[]), null] : undefined,
-    });
-  }
-
-  private annotate(schema: MutableSchema, annotations: MutableSchema): MutableSchema {
-    const present = Object.entries(annotations).filter(([, value]) => value !== undefined);
-    if (present.length === 0) return schema;
-    // OpenAI refuses keywords beside a $ref, so a strict reference with a description is wrapped.
-    const base = this.strict && '$ref' in schema ? { anyOf: [schema] } : schema;
-    return ordered({ ...base, ...Object.fromEntries(present) });
+  private isRecursive(model: ArgsModel): boolean {
+    this.recursive ??= findRecursiveModels(this.root);
+    return this.recursive.has(model);
   }
 
   private referenceTo(model: ArgsModel): string {
     if (model === this.root) return '#';
+    this.definitionNames ??= new Map();
     let name = this.definitionNames.get(model);
     if (name === undefined) {
-      name = uniqueName(definitionName(model.name), this.usedNames);
-      this.usedNames.add(name);
+      name = uniqueName(definitionName(model.name), new Set(this.definitionNames.values()));
       this.definitionNames.set(model, name);
     }
     return `#/$defs/${name}`;
   }
 }
 
-/** Orders keywords canonically and drops undefined ones. */
-function ordered(schema: MutableSchema): MutableSchema {
-  const result: MutableSchema = {};
-  for (const keyword of KEYWORD_ORDER) if (schema[keyword] !== undefined) result[keyword] = schema[keyword];
-  return result;
+/** What a strict schema cannot say about a type itself (string lengths, an unsupported format, uniqueness). */
+function strictHints(node: TypeNode): string[] {
+  const hints: string[] = [];
+  if (node.kind === 'string') {
+    const length = lengthHint(node.minLength, node.maxLength);
+    if (length) hints.push(length);
+    if (node.format !== undefined && !OPENAI_STRICT_FORMATS.has(node.format))
+      hints.push(`format: ${node.format}`);
+  } else if (node.kind === 'array' && node.uniqueItems === true) {
+    hints.push('items must be unique');
+  }
+  return hints;
 }
 
-function enumType(values: readonly (string | number)[]): string | string[] {
+/** The `type` of a value node (objects are written by the caller). */
+function typeOf(node: TypeNode): string | readonly string[] {
+  switch (node.kind) {
+    case 'string':
+    case 'boolean':
+    case 'array':
+    case 'object':
+      return node.kind;
+    case 'number':
+      return node.integer ? 'integer' : 'number';
+    case 'enum':
+      return enumType(node.values);
+  }
+}
+
+/** A type that also accepts null. */
+function withNull(type: string | readonly string[]): readonly string[] {
+  return Object.freeze(typeof type === 'string' ? [type, 'null'] : [...type, 'null']);
+}
+
+function enumType(values: readonly (string | number)[]): string | readonly string[] {
   const types: string[] = [];
   if (values.some((v) => typeof v === 'string')) types.push('string');
   const numbers = values.filter((v) => typeof v === 'number');
   if (numbers.length > 0) types.push(numbers.every((n) => Number.isInteger(n)) ? 'integer' : 'number');
-  return types.length === 1 ? (types[0] as string) : types;
+  return types.length === 1 ? (types[0] as string) : Object.freeze(types);
+}
+
+/**
+ * Defines an own data property. Keys `Object.prototype` already has (`__proto__`, `toString`, …)
+ * are defined rather than assigned, so an argument named `__proto__` stays a plain key.
+ */
+function defineOwn(target: MutableSchema, key: string, value: unknown): void {
+  if (key in Object.prototype)
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** A `$defs` key safe inside a JSON pointer and a URI fragment. */
@@ -252,8 +269,8 @@ function uniqueName(name: string, used: ReadonlySet<string>): string {
   return `${name}${index}`;
 }
 
-/** A JSON copy of a default or an example, so freezing the schema never freezes the author's value. */
+/** A frozen JSON copy of a default or an example, so freezing the schema never freezes the author's value. */
 function jsonCopy(value: unknown): unknown {
   const text = jsonText(value);
-  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  return text === undefined ? undefined : deepFreeze(JSON.parse(text) as unknown);
 }
