@@ -40,6 +40,8 @@ export class CallContext implements ToolCallContext {
   readonly #sourceSignal: AbortSignal | undefined;
   readonly #parent: CallContext | undefined;
   #extensions: Map<TokenLike<any>, unknown> | undefined;
+  // The host's entries as given, made into `#extensions` on first use (most calls never read them).
+  #pendingEntries: readonly ExtensionEntry[] | undefined;
   #results: Map<TokenLike<any>, unknown> | undefined;
   #hostValues: readonly string[] | undefined;
   #aborted = false;
@@ -58,8 +60,12 @@ export class CallContext implements ToolCallContext {
     this.#delegate = init.delegate;
     this.#sourceSignal = init.signal;
     this.#parent = init.parent;
-    if (init.extensions !== undefined) {
-      for (const [token, value] of init.extensions) (this.#extensions ??= new Map()).set(token, value);
+    const entries = init.extensions;
+    if (Array.isArray(entries)) {
+      // Copied, so a host that reuses its array cannot change this call's values.
+      if (entries.length > 0) this.#pendingEntries = entries.slice();
+    } else if (entries !== undefined) {
+      for (const [token, value] of entries) (this.#extensions ??= new Map()).set(token, value);
     }
   }
 
@@ -74,12 +80,13 @@ export class CallContext implements ToolCallContext {
 
   get<T>(token: TokenLike<T>): T | undefined {
     if (this.#delegate !== undefined) return this.#delegate.get(token);
-    return this.#extensions?.get(token) as T | undefined;
+    return this.#entries()?.get(token) as T | undefined;
   }
 
   require<T>(token: TokenLike<T>): T {
     if (this.#delegate !== undefined) return this.#delegate.require(token);
-    if (this.#extensions?.has(token) === true) return this.#extensions.get(token) as T;
+    const extensions = this.#entries();
+    if (extensions?.has(token) === true) return extensions.get(token) as T;
     const name = tokenName(token as TokenLike<any>);
     throw ToolError.missingResource(
       `${this.toolName} cannot run: it needs ${name}, which the host did not provide for this call. Use another tool.`,
@@ -89,7 +96,7 @@ export class CallContext implements ToolCallContext {
 
   set<T>(token: TokenLike<T>, value: T): void {
     if (this.#delegate !== undefined) return this.#delegate.set(token, value);
-    (this.#extensions ??= new Map()).set(token, value);
+    (this.#entries() ?? (this.#extensions = new Map())).set(token, value);
     this.#hostValues = undefined;
   }
 
@@ -129,9 +136,10 @@ export class CallContext implements ToolCallContext {
         return [];
       }
     }
-    if (this.#extensions === undefined && this.#results === undefined) return [];
+    const extensions = this.#entries();
+    if (extensions === undefined && this.#results === undefined) return [];
     this.#hostValues ??= collectHostValues([
-      ...(this.#extensions?.values() ?? []),
+      ...(extensions?.values() ?? []),
       ...(this.#results?.values() ?? []),
     ]);
     return this.#hostValues;
@@ -174,7 +182,7 @@ export class CallContext implements ToolCallContext {
         callId,
         parent: this,
         signal: options.signal,
-        extensions: mergedExtensions(this.#extensions, options.extensions),
+        extensions: mergedExtensions(this.#entries(), options.extensions),
         dispatcher: this.#dispatcher,
         depth: this.depth + 1,
         maxDepth: this.maxDepth,
@@ -190,6 +198,17 @@ export class CallContext implements ToolCallContext {
     } catch (thrown) {
       return resultFromError(thrown, meta());
     }
+  }
+
+  // The host's values by token, built from the entries given at creation on first use.
+  #entries(): Map<TokenLike<any>, unknown> | undefined {
+    const pending = this.#pendingEntries;
+    if (pending !== undefined) {
+      this.#pendingEntries = undefined;
+      const extensions = (this.#extensions = new Map());
+      for (const [token, value] of pending) extensions.set(token, value);
+    }
+    return this.#extensions;
   }
 
   /** Whether the call is aborted, checking its sources without subscribing to them. */
