@@ -75,6 +75,7 @@ const CALL = [
     label: 'toolwright MCP server, in-memory',
     file: 'contenders/toolwright-mcp.js',
     how: 'the same SDK Client.callTool over InMemoryTransport to createMcpServer(registry) (toolwright decoder, no zod).',
+    goal: { vsRow: 'mcp-sdk', min: 1 },
   },
 ];
 

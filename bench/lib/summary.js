@@ -74,6 +74,19 @@ function summarizeCall(rows) {
     }
     return s;
   });
+  // Rows measured against a peer row of the same section (MCP in memory: toolwright's server vs the
+  // SDK's McpServer, both called by the same client): throughput ratio = the peer's time ÷ ours.
+  for (const s of out) {
+    const goal = rows.find((r) => r.id === s.id)?.goal;
+    if (goal?.vsRow == null) continue;
+    const peer = out.find((o) => o.id === goal.vsRow);
+    const vs = (mode) => ratio(peer?.[mode]?.medianNs, s[mode]?.medianNs);
+    s.vsPeer = { valid: vs('valid'), invalid: vs('invalid') };
+    s.goal = ['valid', 'invalid'].map((mode) => ({
+      text: `${mode} ≥ ${goal.min}× ${peer?.label ?? goal.vsRow} (${s.vsPeer[mode] == null ? '–' : s.vsPeer[mode].toFixed(2)}×)`,
+      met: s.vsPeer[mode] != null && s.vsPeer[mode] >= goal.min,
+    }));
+  }
   return { floor, rows: out };
 }
 
