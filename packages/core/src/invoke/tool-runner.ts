@@ -263,18 +263,27 @@ export class ToolRunner {
     }
   }
 
-  #guardedRun(rawArgs: unknown, ctx: CallContext, startedAt: number): Promise<ToolResult> {
+  #guardedRun(rawArgs: unknown, ctx: CallContext, startedAt: number): ToolResult | Promise<ToolResult> {
     const config = this.#config;
-    const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
-    if (config.limiter !== undefined) return this.#limitedRun(config.limiter, guard, rawArgs, ctx, startedAt);
-    // No slot to wait for: one race on the tool's own promise, chained rather than awaited (each
-    // async layer costs a promise and a turn).
+    if (config.limiter !== undefined) {
+      const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
+      return this.#limitedRun(config.limiter, guard, rawArgs, ctx, startedAt);
+    }
+    // No slot to wait for. What is settled synchronously (a rejected argument, a synchronous tool
+    // or throw) needs no guard and no promise; otherwise one race on the tool's own promise,
+    // chained rather than awaited (each async layer costs a promise and a turn).
     let started: unknown;
     try {
-      started = this.#start(rawArgs, ctx);
+      const args = config.decode(rawArgs, ctx);
+      if (config.decodeReturnsErrors && args instanceof ToolError)
+        return this.#settleFailure(args, ctx, startedAt);
+      started = isThenable(args) ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
     } catch (thrown) {
-      started = Promise.reject(thrown);
+      return this.#settleFailure(thrown, ctx, startedAt);
     }
+    if (!isThenable(started) && !isAsyncIterator(started))
+      return this.#settleOutput(started, ctx, startedAt, false);
+    const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
     return guard.race(isThenable(started) ? started : Promise.resolve(started), noop).then(
       (outcome) => this.#guardedOutcome(outcome, guard, ctx, startedAt),
       (thrown: unknown) => this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt),
