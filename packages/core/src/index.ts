@@ -106,6 +106,7 @@ export type { DynamicToolOptions } from './erase/dynamic-tool';
 export type { EraseOptions } from './erase/erase-options';
 export { createErasedTool, DEFAULT_GRACE_MS, DEFAULT_MAX_ARGUMENT_BYTES } from './invoke/create-erased-tool';
 export type { ErasedTool } from './invoke/erased-tool';
+export { redefineTool } from './invoke/redefine-tool';
 export type { ErasedToolSpec, ToolLimits, ToolDefinitionInput } from './invoke/erased-tool-spec';
 export type { ToolDefinition, ToolDefinitionAnnotations, ToolSource } from './invoke/tool-definition';
 export { ConcurrencyLimiter } from './invoke/concurrency-limiter';

@@ -31,12 +31,18 @@ import { describeIssue, type ValueIssue } from './values/value-issue';
  * `finalize()` can report all of them at once.
  */
 export class Resources implements ResourceReader {
-  readonly #container = new Container({ defaultScope: 'Singleton' });
+  // Made when first needed: a registry whose tools have nothing to inject never binds or resolves
+  // anything, and a process's first container is dear (Inversify's code runs for the first time).
+  #containerOrNone: Container | undefined;
   readonly #entries = new Map<ServiceIdentifier, ResourceEntry>();
   readonly #toolClasses = new Set<Function>();
   // Tool classes with nothing to inject, built with `new` rather than bound in the container
   // (binding one per tool makes the container re-plan; a thousand tools paid most of finalize).
   readonly #built = new Map<Function, object>();
+
+  get #container(): Container {
+    return (this.#containerOrNone ??= new Container({ defaultScope: 'Singleton' }));
+  }
 
   /**
    * Binds `token` to a constant (anything, including a function or a class), to `fromFactory(…)`

@@ -65,7 +65,10 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
   };
 
   const replay = (recorded: readonly RegistryStep[]): void => {
-    for (const step of recorded) {
+    // Indexed loops over steps and registrations: finalize runs cold, where for…of allocates an
+    // iterator result per element.
+    for (let index = 0; index < recorded.length; index += 1) {
+      const step = recorded[index]!;
       switch (step.type) {
         case 'provide':
           resources.provide(step.token, step.provider);
@@ -125,10 +128,9 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
   const assembler = new ToolAssembler(resources, settings.namespace, problems);
   const candidates: ToolCandidate[] = [];
   const phantoms: WorldTool[] = [];
-  for (const registration of registrations) {
-    const assembled = assembler.assemble(registration.tool, registration.namespace);
-    candidates.push(...assembled.candidates);
-    phantoms.push(...assembled.phantoms);
+  for (let index = 0; index < registrations.length; index += 1) {
+    const registration = registrations[index]!;
+    assembler.assemble(registration.tool, registration.namespace, candidates, phantoms);
   }
   const checked = checkToolSet(candidates, { exclusives, boundParams, resources, phantoms });
   problems.push(...checked.problems);

@@ -33,30 +33,27 @@ export interface ToolSetContext {
  * and the exclusivity rules.
  */
 export function checkToolSet(candidates: readonly ToolCandidate[], context: ToolSetContext): CheckedToolSet {
+  // The world keeps the first tool of each name, so it is also the index duplicates are found with.
+  const world = new ToolWorld(candidates, context.boundParams, context.resources, context.phantoms);
+  // Duplicates are reported first, then what each tool needs, then the exclusivity rules.
+  const duplicates: FinalizeProblem[] = [];
   const problems: FinalizeProblem[] = [];
-  const unique = new Map<string, ToolCandidate>();
-  for (const candidate of candidates) {
-    const first = unique.get(candidate.tool.name);
-    if (first === undefined) {
-      unique.set(candidate.tool.name, candidate);
-      continue;
-    }
-    const name = candidate.tool.name;
-    problems.push({
-      code: 'duplicate_name',
-      tool: name,
-      message: `two tools are named ${name}: ${first.tool.source} and ${candidate.tool.source}.`,
-      fix: `rename one of them, or register only one.`,
-    });
-  }
-  const world = new ToolWorld(
-    [...unique.values(), ...(context.phantoms ?? [])],
-    context.boundParams,
-    context.resources,
-  );
   const tools: RegisteredTool[] = [];
   const kept: ToolCandidate[] = [];
-  for (const candidate of unique.values()) {
+  // Indexed loops: finalize runs cold, where for…of allocates an iterator result per element.
+  for (let index = 0; index < candidates.length; index += 1) {
+    const candidate = candidates[index]!;
+    const first = world.entry(candidate.tool.name) as ToolCandidate;
+    if (first !== candidate) {
+      const name = candidate.tool.name;
+      duplicates.push({
+        code: 'duplicate_name',
+        tool: name,
+        message: `two tools are named ${name}: ${first.tool.source} and ${candidate.tool.source}.`,
+        fix: `rename one of them, or register only one.`,
+      });
+      continue;
+    }
     const { tool } = candidate;
     const checked = context.only === undefined || context.only.has(tool.name);
     let missing: ReadonlySet<string> = NOTHING;
@@ -73,10 +70,12 @@ export function checkToolSet(candidates: readonly ToolCandidate[], context: Tool
         missing = new Set(verdict.missing);
       }
     }
-    const rendered = renderDescription(tool.description, world);
+    const rendered = renderDescription(tool.description, world, true);
     if (checked) {
-      for (const reference of rendered.references) {
-        if (reference.value !== undefined || missing.has(factOf(reference))) continue;
+      const { references } = rendered;
+      for (let at = 0; at < references.length; at += 1) {
+        const reference = references[at]!;
+        if (missing.has(factOf(reference))) continue;
         problems.push(templateProblem(tool.name, reference, world));
       }
     }
@@ -96,7 +95,12 @@ export function checkToolSet(candidates: readonly ToolCandidate[], context: Tool
       fix: `register only one of ${joinAll(present, 'and')}.`,
     });
   }
-  return { tools, candidates: kept, world, problems };
+  return {
+    tools,
+    candidates: kept,
+    world,
+    problems: duplicates.length === 0 ? problems : [...duplicates, ...problems],
+  };
 }
 
 const NOTHING: ReadonlySet<string> = new Set();
@@ -111,14 +115,7 @@ function resolved(tool: RegisteredTool, description: string): RegisteredTool {
     definition.namespace === tool.namespace &&
     definition.kind === tool.kind &&
     definition.readOnly === tool.readOnly;
-  const erased = agrees
-    ? tool.erased
-    : withDefinition(tool.erased, {
-        description,
-        namespace: tool.namespace,
-        kind: tool.kind,
-        readOnly: tool.readOnly,
-      });
+  const erased = agrees ? tool.erased : withDefinition(tool.erased, description, tool);
   if (Object.isFrozen(tool)) {
     return agrees && tool.description === description
       ? tool

@@ -4,13 +4,10 @@ import {
   eraseTools,
   isFunctionTool,
   readToolDescriptors,
-  schemaOfModel,
   ToolDefinitionError,
   ToolError,
-  type ArgsModel,
   type DefinitionProblem,
   type ErasedTool,
-  type JsonSchema,
   type ToolDescriptor,
 } from '@toolwright/core';
 import type { Resources } from '@toolwright/resources';
@@ -23,18 +20,12 @@ import { isToolKind, TOOL_KINDS, type ToolKind } from '../taxonomy/tool-kind';
 import { toolLabel } from '../taxonomy/tool-label';
 import { isToolNamespace, TOOL_NAMESPACES, type ToolNamespace } from '../taxonomy/tool-namespace';
 import { readRequirement } from '../requirements/read-requirement';
+import { defineStrictInputSchema } from './define-strict-input-schema';
 import type { FinalizeProblem } from './finalize-problem';
 import type { ToolCandidate } from './tool-candidate';
 import type { WorldTool } from './tool-world';
 
 const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
-
-/** The tools one registration produced, and the tools it would have produced had it not failed. */
-export interface Assembled {
-  readonly candidates: readonly ToolCandidate[];
-  /** Tools whose definitions were read but which could not be built: counted as registered by requirement checks, so one failure is not reported twice. */
-  readonly phantoms: readonly WorldTool[];
-}
 
 /** Whether a value is an erased tool (`defineTool`, `dynamicTool`, `eraseTool` results). */
 export function isErasedTool(value: unknown): value is ErasedTool {
@@ -58,14 +49,25 @@ export class ToolAssembler {
     private readonly problems: FinalizeProblem[],
   ) {}
 
-  assemble(tool: RegistrableTool, namespace: ToolNamespace | undefined): Assembled {
+  /**
+   * Adds the tools of one registration to `candidates`; a class whose definitions were read but which
+   * could not be built adds its tools to `phantoms` instead.
+   */
+  assemble(
+    tool: RegistrableTool,
+    namespace: ToolNamespace | undefined,
+    candidates: ToolCandidate[],
+    phantoms: WorldTool[],
+  ): void {
     if (isErasedTool(tool)) {
       const candidate = this.register(tool, undefined, undefined, namespace);
-      return { candidates: candidate ? [candidate] : [], phantoms: [] };
+      if (candidate) candidates.push(candidate);
+      return;
     }
     if (isFunctionTool(tool)) {
       const candidate = this.register(eraseTool(tool), tool.descriptor, undefined, namespace);
-      return { candidates: candidate ? [candidate] : [], phantoms: [] };
+      if (candidate) candidates.push(candidate);
+      return;
     }
     if (typeof tool !== 'function') {
       this.problems.push({
@@ -73,24 +75,26 @@ export class ToolAssembler {
         message: `registry.tool() was given ${describe(tool)}, which is neither a tool class nor an erased tool.`,
         fix: 'pass a @Tool class, a service class with @Tool methods, a defineTool record, or an erased tool.',
       });
-      return { candidates: [], phantoms: [] };
+      return;
     }
-    return this.assembleClass(tool, namespace);
+    this.assembleClass(tool, namespace, candidates, phantoms);
   }
 
-  private assembleClass(target: Function, namespace: ToolNamespace | undefined): Assembled {
-    const className = target.name || 'anonymous class';
+  private assembleClass(
+    target: Function,
+    namespace: ToolNamespace | undefined,
+    candidates: ToolCandidate[],
+    phantoms: WorldTool[],
+  ): void {
     let descriptors: readonly ToolDescriptor[];
     try {
       descriptors = readToolDescriptors(target);
     } catch (error) {
       if (!(error instanceof ToolDefinitionError)) throw error;
+      const className = classNameOf(target);
       for (const problem of error.problems) this.problems.push(definitionProblem(problem, className));
-      return { candidates: [], phantoms: [] };
+      return;
     }
-    const names = descriptors.map((descriptor) => descriptor.options.name);
-    const phantoms = descriptors.map((descriptor) => phantomOf(descriptor, target));
-    const usedBy = `${className} (${names.join(', ')})`;
     let erased: readonly ErasedTool[];
     try {
       // Instantiating resolves every constructor dependency now (F17); only when that fails are the
@@ -98,6 +102,11 @@ export class ToolAssembler {
       const instance = this.resources.instantiate(target as new (...args: any[]) => object);
       erased = eraseTools(instance);
     } catch (error) {
+      // Only a class that could not be built needs its name, and its tools as phantoms.
+      for (const descriptor of descriptors) phantoms.push(phantomOf(descriptor, target));
+      const className = classNameOf(target);
+      const tool = descriptors[0]?.options.name;
+      const usedBy = `${className} (${descriptors.map((descriptor) => descriptor.options.name).join(', ')})`;
       const missing =
         ToolError.is(error) && error.kind === 'missing_resource' ? this.resources.check(target) : [];
       if (missing.length > 0) {
@@ -105,9 +114,9 @@ export class ToolAssembler {
           const message = problem.message.startsWith(`${className} `)
             ? `${usedBy}${problem.message.slice(className.length)}`
             : problem.message;
-          this.problems.push({ code: 'unbound_dependency', tool: names[0], message, fix: `${problem.fix}.` });
+          this.problems.push({ code: 'unbound_dependency', tool, message, fix: `${problem.fix}.` });
         }
-        return { candidates: [], phantoms };
+        return;
       }
       const cause = ToolError.is(error)
         ? error.modelText
@@ -119,19 +128,26 @@ export class ToolAssembler {
           ToolError.is(error) && error.kind === 'missing_resource'
             ? 'unbound_dependency'
             : 'instantiation_failed',
-        tool: names[0],
+        tool,
         message: `${usedBy} could not be built: ${sentence(cause)}`,
         fix: `make ${className}'s constructor (and the factories it needs) succeed when the registry is finalized.`,
       });
-      return { candidates: [], phantoms };
+      return;
     }
-    const byName = new Map(descriptors.map((descriptor) => [descriptor.options.name, descriptor]));
-    const candidates: ToolCandidate[] = [];
-    for (const tool of erased) {
-      const candidate = this.register(tool, byName.get(tool.definition.name), target, namespace);
+    // A `@Tool` class has one descriptor: only a service class needs a map of them by name.
+    const only = descriptors.length === 1 ? descriptors[0] : undefined;
+    const byName =
+      only === undefined
+        ? new Map(descriptors.map((descriptor) => [descriptor.options.name, descriptor]))
+        : undefined;
+    for (let index = 0; index < erased.length; index += 1) {
+      const tool = erased[index]!;
+      const name = tool.definition.name;
+      const descriptor =
+        only === undefined ? byName!.get(name) : only.options.name === name ? only : undefined;
+      const candidate = this.register(tool, descriptor, target, namespace);
       if (candidate) candidates.push(candidate);
     }
-    return { candidates, phantoms: [] };
   }
 
   /** The registered form of one erased tool; checks name, kind, namespace and requirement shape. */
@@ -214,15 +230,7 @@ export class ToolAssembler {
     if (definition.title !== undefined) tool.title = definition.title;
     if (definition.outputSchema !== undefined) tool.outputSchema = definition.outputSchema;
     if (descriptor?.args !== undefined && descriptor.argumentStyle !== 'none') {
-      // Written when first read (rendering 'openai-strict' definitions), not at finalize: most
-      // registries never send strict schemas, and writing one costs as much as the tool's own.
-      const args = descriptor.args;
-      let strict: JsonSchema | null | undefined;
-      Object.defineProperty(tool, 'strictInputSchema', {
-        get: () => (strict === undefined ? (strict = strictSchemaOf(args) ?? null) : strict) ?? undefined,
-        enumerable: true,
-        configurable: false,
-      });
+      defineStrictInputSchema(tool, descriptor.args);
     }
     return { tool, requires: requires === 'invalid' ? undefined : requires, owner };
   }
@@ -238,6 +246,10 @@ export function sourceOf(erased: ErasedTool): string {
       : `${source.className}.${method}`;
   }
   return `erased tool ${erased.definition.name}`;
+}
+
+function classNameOf(target: Function): string {
+  return target.name || 'anonymous class';
 }
 
 function phantomOf(descriptor: ToolDescriptor, owner: Function): WorldTool {
@@ -262,16 +274,6 @@ function definitionProblem(problem: DefinitionProblem, className: string): Final
     message: `${where}: ${problem.message}`,
     fix: problem.fix,
   };
-}
-
-// Core writes the strict-mode schema of an args class itself (cached per class); erased tools get the
-// registry's conversion when their definitions are rendered.
-function strictSchemaOf(args: ArgsModel): JsonSchema | undefined {
-  try {
-    return schemaOfModel(args, { target: 'openai-strict' });
-  } catch {
-    return undefined;
-  }
 }
 
 function sentence(text: string): string {

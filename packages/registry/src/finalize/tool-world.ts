@@ -24,23 +24,26 @@ export class ToolWorld implements RequirementWorld, TemplateWorld {
   private readonly paramsOfOwner = new Map<Function, readonly ResourceClass[]>();
   private readonly paramsByToken: ReadonlyMap<unknown, ResourceClass>;
 
+  /** `tools` first, then `phantoms`; of several tools with one name, the first counts. */
   constructor(
-    tools: Iterable<WorldTool>,
+    tools: readonly WorldTool[],
     private readonly boundParams: BoundParams,
     private readonly resources: Resources,
+    phantoms: readonly WorldTool[] = [],
   ) {
-    for (const entry of tools) {
-      const { name, kind } = entry.tool;
-      if (this.tools.has(name)) continue;
-      this.tools.set(name, entry);
-      if (!this.kinds.has(kind)) this.kinds.set(kind, name);
-    }
+    this.add(tools);
+    this.add(phantoms);
     const byToken = new Map<unknown, ResourceClass>();
     for (const target of boundParams) {
       byToken.set(Params.of(target), target);
       if (!this.paramsByName.has(target.name)) this.paramsByName.set(target.name, target);
     }
     this.paramsByToken = byToken;
+  }
+
+  /** The entry registered under `name`: the first tool given with that name. */
+  entry(name: string): WorldTool | undefined {
+    return this.tools.get(name);
   }
 
   hasTool(name: string): boolean {
@@ -86,6 +89,17 @@ export class ToolWorld implements RequirementWorld, TemplateWorld {
       if (found.found) return { path: canonical, field: shown, ...found };
     }
     return { path: canonical, field: shown, found: false, value: undefined };
+  }
+
+  // Indexed: finalize runs cold, where for…of allocates an iterator result per tool.
+  private add(tools: readonly WorldTool[]): void {
+    for (let index = 0; index < tools.length; index += 1) {
+      const entry = tools[index]!;
+      const { name, kind } = entry.tool;
+      if (this.tools.has(name)) continue;
+      this.tools.set(name, entry);
+      if (!this.kinds.has(kind)) this.kinds.set(kind, name);
+    }
   }
 
   // The tool's own params classes first (those its constructor injects), then every bound params class.

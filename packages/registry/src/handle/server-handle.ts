@@ -8,6 +8,7 @@ import type { ExclusiveRule } from '../finalize/exclusive-rule';
 import { FinalizeError } from '../finalize/finalize-error';
 import type { FinalizeProblem } from '../finalize/finalize-problem';
 import type { ToolCandidate } from '../finalize/tool-candidate';
+import type { WorldTool } from '../finalize/tool-world';
 import { buildRequirementGraph } from '../graph/build-requirement-graph';
 import type { RequirementGraph } from '../graph/requirement-graph';
 import type { ToolNamespace } from '../taxonomy/tool-namespace';
@@ -128,6 +129,8 @@ export class ServerHandle implements ToolServerHandle {
     const problems: FinalizeProblem[] = [];
     const assembler = new ToolAssembler(this.context.resources, this.context.namespace, problems);
     let candidates = [...previous.candidates];
+    // A tool that could not be built is already a problem, which throws below.
+    const phantoms: WorldTool[] = [];
     const added = new Set<string>();
     for (const change of edits) {
       if (change.type === 'remove') {
@@ -137,11 +140,9 @@ export class ServerHandle implements ToolServerHandle {
         continue;
       }
       for (const tool of change.tools) {
-        const assembled = assembler.assemble(tool, change.options.namespace);
-        for (const candidate of assembled.candidates) {
-          candidates.push(candidate);
-          added.add(candidate.tool.name);
-        }
+        const from = candidates.length;
+        assembler.assemble(tool, change.options.namespace, candidates, phantoms);
+        for (let index = from; index < candidates.length; index += 1) added.add(candidates[index]!.tool.name);
       }
     }
     const checked = checkToolSet(candidates, {

@@ -39,7 +39,10 @@ export class Snapshot implements ToolSnapshot {
   ) {
     const byName = new Map<string, RegisteredTool>();
     const toolSet = new ToolSet({ limiter: settings.limiter, maxDepth: settings.maxDepth });
-    for (const tool of tools) {
+    // Indexed: a snapshot is built once per finalize, in code not yet optimized, where for…of
+    // allocates an iterator result per tool.
+    for (let index = 0; index < tools.length; index += 1) {
+      const tool = tools[index]!;
       byName.set(tool.name, tool);
       toolSet.add(settings.guards.length === 0 ? tool.erased : guarded(tool, settings.guards));
     }

@@ -36,7 +36,7 @@ export function checkRequirement(
   world: RequirementWorld,
 ): RequirementVerdict {
   // Most requirements hold: decide them without building the explaining machinery.
-  if (evaluate(requirement, (leaf) => leafHolds(world, owner, leaf))) return HOLDS;
+  if (requirementHolds(world, owner, requirement)) return HOLDS;
   const scope = new Scope(owner, owner, world);
   const missing: string[] = [];
   const failures = conjuncts(requirement)
@@ -45,12 +45,39 @@ export function checkRequirement(
   return { holds: false, failures, missing };
 }
 
+// `evaluate` for the tool in scope `tool`, without a closure per tool and per required tool, and with
+// indexed loops: finalize runs cold, where for…of allocates an iterator result per operand.
+function requirementHolds(world: RequirementWorld, tool: string, requirement: Requirement): boolean {
+  switch (requirement.type) {
+    case 'value':
+      return leafHolds(world, tool, requirement.leaf);
+    case 'and': {
+      const { operands } = requirement;
+      for (let index = 0; index < operands.length; index += 1)
+        if (!requirementHolds(world, tool, operands[index]!)) return false;
+      return true;
+    }
+    case 'or': {
+      const { operands } = requirement;
+      for (let index = 0; index < operands.length; index += 1)
+        if (requirementHolds(world, tool, operands[index]!)) return true;
+      return false;
+    }
+    case 'not':
+      return !requirementHolds(world, tool, requirement.operand);
+    case 'true':
+      return true;
+    case 'false':
+      return false;
+  }
+}
+
 function leafHolds(world: RequirementWorld, tool: string, leaf: RequirementLeaf): boolean {
   switch (leaf.type) {
     case 'tool': {
       const parameters = leaf.parameters;
       if (!world.hasTool(leaf.name)) return false;
-      return parameters === undefined || evaluate(parameters, (inner) => leafHolds(world, leaf.name, inner));
+      return parameters === undefined || requirementHolds(world, leaf.name, parameters);
     }
     case 'kind':
       return world.hasKind(leaf.kind);

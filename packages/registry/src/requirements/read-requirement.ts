@@ -8,22 +8,12 @@ import type { Requirement } from './requirement';
  */
 export function readRequirement(declared: unknown): Requirement | undefined | 'invalid' {
   if (declared === undefined) return undefined;
-  if (typeof declared !== 'object' || declared === null) return 'invalid';
-  // Declared requirements live in decorator metadata and are read by every finalize: judge each once.
-  const cached = read.get(declared);
-  if (cached !== undefined) return cached;
-  const requirement = Array.isArray(declared)
-    ? declared.every(isRequirement)
-      ? Expr.and(...(declared as Requirement[]))
-      : 'invalid'
-    : isRequirement(declared)
-      ? declared
-      : 'invalid';
-  read.set(declared, requirement);
-  return requirement;
+  if (Array.isArray(declared)) {
+    return declared.every(isRequirement) ? Expr.and(...(declared as Requirement[])) : 'invalid';
+  }
+  // Judged anew by every finalize: a walk of a few nodes costs less than remembering the verdict.
+  return isRequirement(declared) ? declared : 'invalid';
 }
-
-const read = new WeakMap<object, Requirement | 'invalid'>();
 
 function isRequirement(value: unknown): value is Requirement {
   if (typeof value !== 'object' || value === null) return false;

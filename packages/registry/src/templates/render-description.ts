@@ -31,22 +31,28 @@ export interface RenderedDescription {
 
 const REFERENCE = /\$\{\{\s*([^}]*?)\s*\}\}/g;
 const MARKER = '${{';
+const NO_REFERENCES: readonly TemplateReference[] = Object.freeze([]);
 
 /**
  * Renders `${{ tools.<name> }}` (the registered name; or, when no tool has that name and it is a kind,
  * the first registered tool of that kind) and `${{ params.<tool>.<param> }}` (the argument's name,
- * checked to be exposed). An unresolved reference is left as written and reported.
+ * checked to be exposed). An unresolved reference is left as written and reported. With
+ * `onlyUnresolved`, `references` lists only those (all a finalize reports).
  */
-export function renderDescription(description: string, world: TemplateWorld): RenderedDescription {
+export function renderDescription(
+  description: string,
+  world: TemplateWorld,
+  onlyUnresolved = false,
+): RenderedDescription {
   // Most descriptions have no template: skip the regular expression entirely.
-  if (!description.includes(MARKER)) return { text: description, references: [] };
-  const references: TemplateReference[] = [];
+  if (!description.includes(MARKER)) return { text: description, references: NO_REFERENCES };
+  let references: TemplateReference[] | undefined;
   const text = description.replace(REFERENCE, (written: string, body: string) => {
     const reference = resolve(written, body, world);
-    references.push(reference);
+    if (reference.value === undefined || !onlyUnresolved) (references ??= []).push(reference);
     return reference.value ?? written;
   });
-  return { text, references };
+  return { text, references: references ?? NO_REFERENCES };
 }
 
 function resolve(text: string, body: string, world: TemplateWorld): TemplateReference {

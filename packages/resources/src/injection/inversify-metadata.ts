@@ -57,13 +57,16 @@ export function inheritsConstructor(target: Function): boolean {
   );
 }
 
+// Read once: asked for every tool class of every finalize.
+const FUNCTION_PROTOTYPE: unknown = Function.prototype;
+
 /**
  * Whether Inversify would build `target` with a bare `new target()`: it takes no constructor
  * parameters, extends nothing, and carries no Inversify metadata (no `@inject`, `@optional`,
  * `@postConstruct`, no `@injectable()` with options).
  */
 export function hasNothingToInject(target: Function): boolean {
-  if (target.length !== 0 || Object.getPrototypeOf(target) !== Function.prototype) return false;
+  if (target.length !== 0 || Object.getPrototypeOf(target) !== FUNCTION_PROTOTYPE) return false;
   const designTypes = Reflect.getOwnMetadata('design:paramtypes', target) as unknown[] | undefined;
   if (designTypes !== undefined && designTypes.length > 0) return false;
   return Reflect.getOwnMetadata(CLASS_METADATA_KEY, target) === undefined;
