@@ -1,5 +1,6 @@
 import type { ToolCallContext } from '../context/tool-call-context';
-import { createArgsDecoder } from '../decode/create-args-decoder';
+import { createDecodeFunction } from '../decode/create-decode-function';
+import { DEFAULT_DECODE_LIMITS, resolveDecodeLimits } from '../decode/decode-limits';
 import { createErasedToolWithReturnedErrors } from '../invoke/create-erased-tool';
 import type { ErasedTool } from '../invoke/erased-tool';
 import type { ToolDefinitionInput } from '../invoke/erased-tool-spec';
@@ -12,13 +13,15 @@ import type { EraseOptions } from './erase-options';
 
 type Method = (...parameters: unknown[]) => unknown;
 
+const NO_OPTIONS: EraseOptions = Object.freeze({});
+
 /** Erases one described tool bound to its receiver: the glue from decorators to the runtime. */
 export function eraseDescriptor(
   descriptor: ToolDescriptor,
   receiver: object | undefined,
   fn: Method,
   toContent: ContentRenderer | undefined,
-  options: EraseOptions = {},
+  options: EraseOptions = NO_OPTIONS,
 ): ErasedTool {
   const declared = descriptor.options;
   const args = descriptor.args ?? getArgsModel(NoArguments);
@@ -39,11 +42,13 @@ export function eraseDescriptor(
     source: { className: descriptor.className, methodName: descriptor.method },
     ...options.overrides,
   };
-  const decoder = createArgsDecoder<object>(
+  // The erased tool keeps the bare decode function: it never asks whether decoding is async.
+  const decoder = createDecodeFunction<object>(
     args,
-    declared.maxArgumentBytes !== undefined
-      ? { toolName: declared.name, maxBytes: declared.maxArgumentBytes }
-      : { toolName: declared.name },
+    declared.maxArgumentBytes === undefined
+      ? DEFAULT_DECODE_LIMITS
+      : resolveDecodeLimits({ maxBytes: declared.maxArgumentBytes }),
+    declared.name,
   );
   // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.
   return createErasedToolWithReturnedErrors<object, unknown>({
@@ -66,7 +71,11 @@ function invokerFor(
 ): (args: object, ctx: ToolCallContext) => unknown {
   switch (descriptor.argumentStyle) {
     case 'instance':
-      return (args, ctx) => fn.call(receiver, args, ctx);
+      // Bound: the call fn.call(receiver, args, ctx) makes, without a closure and its context. (An
+      // instance may shadow the method with a non-function; that call then fails as it always did.)
+      return typeof (fn as unknown) === 'function'
+        ? fn.bind(receiver)
+        : (args, ctx) => fn.call(receiver, args, ctx);
     case 'positional': {
       const names = descriptor.positional;
       return (args, ctx) => {

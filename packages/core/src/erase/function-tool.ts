@@ -1,5 +1,6 @@
 import type { ToolCallContext } from '../context/tool-call-context';
 import type { ToolOptions } from '../metadata/tool-options';
+import { memberOf } from '../metadata/member-of';
 import { describeFunctionTool } from '../model/read-tool-descriptors';
 import type { ToolDescriptor } from '../model/tool-descriptor';
 
@@ -26,7 +27,5 @@ export function defineTool<Args = any, Output = unknown>(
 
 /** Whether a value is a `defineTool` record. */
 export function isFunctionTool(value: unknown): value is FunctionTool {
-  return (
-    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[FUNCTION_TOOL] === true
-  );
+  return typeof value === 'object' && value !== null && memberOf(value, FUNCTION_TOOL) === true;
 }

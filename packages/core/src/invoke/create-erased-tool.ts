@@ -6,6 +6,7 @@ import type { ErasedToolSpec, ToolLimits } from './erased-tool-spec';
 import { describeToolSource } from './describe-tool-source';
 import { attachDirectRun } from './direct-run';
 import { freezeToolDefinition } from './freeze-tool-definition';
+import type { ToolDefinition } from './tool-definition';
 import { ToolRunner } from './tool-runner';
 
 /** How long a stopped tool may keep running before it counts as detached. */
@@ -50,23 +51,8 @@ function buildErasedTool<Args, Output>(
   if (spec.streaming !== undefined && typeof spec.streaming !== 'boolean')
     problems.push('streaming must be a boolean.');
   const limits = spec.limits ?? NO_LIMITS;
-  checkNumber(limits.timeoutMs, 'limits.timeoutMs', isPositive, 'a positive number', problems);
-  checkNumber(limits.graceMs, 'limits.graceMs', isNonNegative, 'a non-negative number', problems);
-  checkNumber(limits.concurrency, 'limits.concurrency', isPositiveInteger, 'a positive integer', problems);
-  checkNumber(limits.queue, 'limits.queue', isNonNegativeInteger, 'a non-negative integer', problems);
-  checkNumber(
-    limits.maxOutputBytes,
-    'limits.maxOutputBytes',
-    isPositiveInteger,
-    'a positive integer',
-    problems,
-  );
-  if (limits.limiter !== undefined && !(limits.limiter instanceof ConcurrencyLimiter)) {
-    problems.push('limits.limiter must be a ConcurrencyLimiter.');
-  }
-  if (limits.limiter !== undefined && limits.concurrency !== undefined) {
-    problems.push('limits.limiter and limits.concurrency exclude each other: give one.');
-  }
+  // Most tools set no limits: nothing to check.
+  if (limits !== NO_LIMITS) checkLimits(limits, problems);
   if (problems.length > 0) {
     throw new TypeError(
       `Invalid tool ${describeToolSource(definition)}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
@@ -93,7 +79,11 @@ function buildErasedTool<Args, Output>(
     limiter,
     maxArgumentBytes: definition.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
   });
-  const tool: ErasedTool = { definition, execute: (rawArgs, ctx) => runner.execute(rawArgs, ctx) };
+  // Started empty: an empty literal has room for three keys in the object itself, so the direct
+  // run attached below does not need a second array of added keys.
+  const tool = {} as { definition: ToolDefinition; execute: ErasedTool['execute'] };
+  tool.definition = definition;
+  tool.execute = (rawArgs, ctx) => runner.execute(rawArgs, ctx);
   attachDirectRun(tool, (rawArgs, ctx) => runner.run(rawArgs, ctx));
   return Object.freeze(tool);
 }
@@ -105,6 +95,26 @@ const DEFAULT_RENDER = {
   text: Object.freeze({ toContent: undefined, maxTextBytes: undefined, structured: false }),
   structured: Object.freeze({ toContent: undefined, maxTextBytes: undefined, structured: true }),
 };
+
+function checkLimits(limits: ToolLimits, problems: string[]): void {
+  checkNumber(limits.timeoutMs, 'limits.timeoutMs', isPositive, 'a positive number', problems);
+  checkNumber(limits.graceMs, 'limits.graceMs', isNonNegative, 'a non-negative number', problems);
+  checkNumber(limits.concurrency, 'limits.concurrency', isPositiveInteger, 'a positive integer', problems);
+  checkNumber(limits.queue, 'limits.queue', isNonNegativeInteger, 'a non-negative integer', problems);
+  checkNumber(
+    limits.maxOutputBytes,
+    'limits.maxOutputBytes',
+    isPositiveInteger,
+    'a positive integer',
+    problems,
+  );
+  if (limits.limiter !== undefined && !(limits.limiter instanceof ConcurrencyLimiter)) {
+    problems.push('limits.limiter must be a ConcurrencyLimiter.');
+  }
+  if (limits.limiter !== undefined && limits.concurrency !== undefined) {
+    problems.push('limits.limiter and limits.concurrency exclude each other: give one.');
+  }
+}
 
 function isPositive(value: number): boolean {
   return value > 0;

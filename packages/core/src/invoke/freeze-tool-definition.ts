@@ -27,14 +27,16 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
   if (typeof input.description !== 'string' || input.description.trim() === '') {
     problems.push('description must be a non-empty string: it is how the model learns what the tool does.');
   }
-  // Field by field rather than by loops over key lists: no iterators for each definition.
-  checkString(input.title, 'title', problems);
-  checkString(input.kind, 'kind', problems);
-  checkString(input.namespace, 'namespace', problems);
+  // Field by field rather than by loops over key lists: no iterators for each definition, and
+  // no call for a field left out (most of them).
+  if (input.title !== undefined) checkString(input.title, 'title', problems);
+  if (input.kind !== undefined) checkString(input.kind, 'kind', problems);
+  if (input.namespace !== undefined) checkString(input.namespace, 'namespace', problems);
   if (input.readOnly !== undefined && typeof input.readOnly !== 'boolean')
     problems.push('readOnly must be a boolean.');
-  checkPositive(input.timeoutMs, 'timeoutMs', problems);
-  checkPositive(input.maxArgumentBytes, 'maxArgumentBytes', problems);
+  if (input.timeoutMs !== undefined) checkPositive(input.timeoutMs, 'timeoutMs', problems);
+  if (input.maxArgumentBytes !== undefined)
+    checkPositive(input.maxArgumentBytes, 'maxArgumentBytes', problems);
   const inputSchema = copySchema(input.inputSchema ?? EMPTY_INPUT_SCHEMA, 'inputSchema', problems);
   const outputSchema =
     input.outputSchema === undefined ? undefined : copySchema(input.outputSchema, 'outputSchema', problems);
@@ -45,14 +47,42 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
       `Invalid tool definition ${describeToolSource(input)}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
     );
   }
+  const name = input.name;
+  const description = input.description;
+  const kind = input.kind ?? 'other';
+  const namespace = input.namespace ?? 'native';
+  const readOnly = input.readOnly ?? false;
+  const fixedAnnotations = annotations ?? NO_ANNOTATIONS;
+  // A decorated tool's definition has its source and none of the other optional keys: written as
+  // one literal, its keys all live in the object, not in a second array of added keys.
+  if (
+    input.source !== undefined &&
+    input.title === undefined &&
+    outputSchema === undefined &&
+    input.requires === undefined &&
+    input.timeoutMs === undefined &&
+    input.maxArgumentBytes === undefined
+  ) {
+    const source = freezeSource(input.source);
+    return Object.freeze({
+      name,
+      description,
+      kind,
+      namespace,
+      readOnly,
+      inputSchema,
+      annotations: fixedAnnotations,
+      source,
+    });
+  }
   const definition: Record<string, unknown> = {
-    name: input.name,
-    description: input.description,
-    kind: input.kind ?? 'other',
-    namespace: input.namespace ?? 'native',
-    readOnly: input.readOnly ?? false,
+    name,
+    description,
+    kind,
+    namespace,
+    readOnly,
     inputSchema,
-    annotations: annotations ?? NO_ANNOTATIONS,
+    annotations: fixedAnnotations,
   };
   if (input.title !== undefined) definition['title'] = input.title;
   if (outputSchema !== undefined) definition['outputSchema'] = outputSchema;
@@ -65,11 +95,11 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
 }
 
 function checkString(value: unknown, key: string, problems: string[]): void {
-  if (value !== undefined && typeof value !== 'string') problems.push(`${key} must be a string.`);
+  if (typeof value !== 'string') problems.push(`${key} must be a string.`);
 }
 
 function checkPositive(value: unknown, key: string, problems: string[]): void {
-  if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0))
+  if (!(typeof value === 'number' && Number.isFinite(value) && value > 0))
     problems.push(`${key} must be a positive number.`);
 }
 

@@ -1,4 +1,5 @@
 import { getOwnRecords } from './metadata-store';
+import { memberOf } from './member-of';
 import type {
   MethodParamRecord,
   PropertyParamRecord,
@@ -29,9 +30,38 @@ export function readToolMethodRecords(target: Function): ToolMethodRecords {
   return merged ?? NO_GROUPS;
 }
 
-/** `@Param` records of an args class, including those inherited from base classes (base first). */
+/**
+ * `@Param` records of an args class, including those inherited from base classes: each property's
+ * records together, properties in declaration order (base first; a property a derived class
+ * declares again keeps its place and takes the derived records).
+ */
 export function readPropertyParamRecords(target: Function): PropertyParamRecords {
-  return mergePropertyRecords(firstPrototype(target)) ?? NO_GROUPS;
+  const prototype = firstPrototype(target);
+  if (prototype === undefined) return NO_RECORDS;
+  const own = getOwnRecords('params', prototype);
+  // The usual class (one @Param per property, none inherited) is read as recorded, with no grouping.
+  if (own !== undefined && !inheritsParams(prototype) && eachPropertyOnce(own)) return own;
+  const grouped = mergePropertyRecords(prototype);
+  if (grouped === undefined) return NO_RECORDS;
+  const records: PropertyParamRecord[] = [];
+  grouped.forEach((group) => {
+    for (let i = 0; i < group.length; i += 1) records.push(group[i]!);
+  });
+  return records;
+}
+
+function inheritsParams(prototype: object): boolean {
+  for (let parent = parentPrototype(prototype); parent; parent = parentPrototype(parent))
+    if (getOwnRecords('params', parent) !== undefined) return true;
+  return false;
+}
+
+function eachPropertyOnce(records: readonly PropertyParamRecord[]): boolean {
+  // Classes have a handful of properties: comparing each pair costs less than a set.
+  if (records.length > 32) return new Set(records.map((record) => record.property)).size === records.length;
+  for (let i = 1; i < records.length; i += 1)
+    for (let j = 0; j < i; j += 1) if (records[i]!.property === records[j]!.property) return false;
+  return true;
 }
 
 function mergePropertyRecords(prototype: object | undefined): Map<string, PropertyParamRecord[]> | undefined {
@@ -73,7 +103,7 @@ export function readConstructorParamRecords(target: Function): readonly unknown[
 // Records are read along a class's prototype chain, derived first, up to (not including) Object.prototype.
 
 function firstPrototype(target: Function): object | undefined {
-  const prototype = target.prototype as object | null | undefined;
+  const prototype = memberOf(target, 'prototype') as object | null | undefined;
   return prototype && prototype !== Object.prototype ? prototype : undefined;
 }
 

@@ -23,8 +23,11 @@ export interface ToolMethodRecord {
   readonly options: ToolOptions;
 }
 
-/** `@Param` records of one class, by property, in declaration order (duplicates kept for judging). */
-export type PropertyParamRecords = ReadonlyMap<string, readonly PropertyParamRecord[]>;
+/**
+ * `@Param` records of one class in declaration order, each property's records next to each other
+ * (duplicates kept for judging).
+ */
+export type PropertyParamRecords = readonly PropertyParamRecord[];
 
 /** `@Tool` records of one class's methods, by method name. */
 export type ToolMethodRecords = ReadonlyMap<string, readonly ToolMethodRecord[]>;

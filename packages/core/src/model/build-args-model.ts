@@ -1,13 +1,16 @@
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { getDesignMetadata } from '../metadata/metadata-store';
+import { memberOf } from '../metadata/member-of';
 import type { EnumSource, ParamOptions, TypeReference, TypeThunkResult } from '../metadata/param-options';
 import { readPropertyParamRecords } from '../metadata/read-records';
 import type { PropertyParamRecord } from '../metadata/records';
+import { defineByName } from './by-name-index';
 import { usesClassTransformer } from './class-transformer-metadata';
 import type { ArgsModel, PropertyModel, ValidatorCheck } from './args-model';
 import type { DefinitionProblem } from './definition-problem';
 import { NoArguments } from './no-arguments';
+import { shareTypeNode } from './share-type-node';
 import { ToolDefinitionError } from './tool-definition-error';
 import type { ArrayNode, NumberNode, StringNode, TypeNode } from './type-node';
 
@@ -30,10 +33,10 @@ export function getArgsModel(target: Function): ArgsModel {
   const model = new ModelBuilder(problems).build(target);
   if (problems.length > 0) {
     for (const built of builtDuringFailure) cache.delete(built);
-    builtDuringFailure.clear();
+    builtDuringFailure.length = 0;
     throw new ToolDefinitionError(problems);
   }
-  builtDuringFailure.clear();
+  builtDuringFailure.length = 0;
   return model;
 }
 
@@ -77,15 +80,16 @@ export function buildInlineArgsModel(
   if (problems.length > 0) {
     // Nested classes built on the way are evicted too, so reading one of them later reports its problems.
     for (const built of builtDuringFailure) cache.delete(built);
-    builtDuringFailure.clear();
+    builtDuringFailure.length = 0;
     throw new ToolDefinitionError(problems);
   }
-  builtDuringFailure.clear();
+  builtDuringFailure.length = 0;
   return model;
 }
 
-// Models built while a build fails are evicted so a later read reports the problems again.
-const builtDuringFailure = new Set<Function>();
+// Models built while a build fails are evicted so a later read reports the problems again. A list
+// (each class is built once per read), emptied after every read.
+const builtDuringFailure: Function[] = [];
 
 class ModelBuilder {
   constructor(private readonly problems: DefinitionProblem[]) {}
@@ -94,10 +98,10 @@ class ModelBuilder {
     const cached = cache.get(target);
     if (cached) return cached;
     const records = readPropertyParamRecords(target);
-    const className = target.name || 'anonymous class';
+    const className = (memberOf(target, 'name') as string) || 'anonymous class';
     const validatorsByProperty = validatorsOf(target);
 
-    if (records.size === 0) {
+    if (records.length === 0) {
       this.problems.push({
         code: 'no_params',
         where: className,
@@ -107,7 +111,7 @@ class ModelBuilder {
     }
     if (validatorsByProperty !== undefined) {
       for (const property of validatorsByProperty.keys()) {
-        if (!records.has(property)) {
+        if (!records.some((record) => record.property === property)) {
           this.problems.push({
             code: 'validator_without_param',
             where: `${className}.${property}`,
@@ -121,14 +125,19 @@ class ModelBuilder {
     // Register the (mutable, not yet frozen) model first so recursive references resolve to it.
     const model = newModel(target, className, usesClassTransformer(target));
     cache.set(target, model);
-    builtDuringFailure.add(target);
+    builtDuringFailure.push(target);
     const properties: PropertyModel[] = [];
 
-    // forEach rather than for…of: no entry arrays for each property of each class.
-    records.forEach((propertyRecords, property) => {
+    const prototype = memberOf(target, 'prototype') as object;
+    // Indexed, one property's records at a time (they are next to each other).
+    for (let start = 0; start < records.length;) {
+      const property = records[start]!.property;
+      let end = start + 1;
+      while (end < records.length && records[end]!.property === property) end += 1;
       const where = `${className}.${property}`;
-      const options = this.mergeOptions(where, propertyRecords);
-      const designType = getDesignMetadata('design:type', target.prototype as object, property);
+      const options =
+        end === start + 1 ? records[start]!.options : this.mergeOptions(where, records.slice(start, end));
+      const designType = getDesignMetadata('design:type', prototype, property);
       const built = this.buildProperty(
         where,
         options.name ?? property,
@@ -138,7 +147,8 @@ class ModelBuilder {
         property,
       );
       if (built) properties.push(built);
-    });
+      start = end;
+    }
     return completeModel(model, properties, this.problems);
   }
 
@@ -179,28 +189,52 @@ class ModelBuilder {
     this.checkBounds(where, options);
 
     const hasDefault = options.default !== undefined;
-    const built: Partial<Mutable<PropertyModel>> = {
-      property,
-      name,
-      type,
-      optional: options.optional === true || hasDefault,
-      nullable: options.nullable === true,
-      hasDefault,
-    };
-    // Optional keys are present only when set.
+    const optional = options.optional === true || hasDefault;
+    const nullable = options.nullable === true;
+    const frozenChecks = checks ? Object.freeze(checks) : NONE;
+    const residual = residualValidators ? Object.freeze(residualValidators) : NONE;
+    // Optional keys are present only when set. Most properties have at most a description: written
+    // as one literal, their keys all live in the object, not in a second array of added keys.
+    if (!hasDefault && !options.title && !options.examples && !options.deprecated) {
+      const description = options.description;
+      return Object.freeze(
+        description
+          ? {
+              property,
+              name,
+              type,
+              optional,
+              nullable,
+              hasDefault,
+              description,
+              checks: frozenChecks,
+              residualValidators: residual,
+            }
+          : {
+              property,
+              name,
+              type,
+              optional,
+              nullable,
+              hasDefault,
+              checks: frozenChecks,
+              residualValidators: residual,
+            },
+      );
+    }
+    const built: Partial<Mutable<PropertyModel>> = { property, name, type, optional, nullable, hasDefault };
     if (hasDefault) built.default = options.default;
     if (options.description) built.description = options.description;
     if (options.title) built.title = options.title;
     if (options.examples) built.examples = Object.freeze([...options.examples]);
     if (options.deprecated) built.deprecated = true;
-    built.checks = checks ? Object.freeze(checks) : NONE;
-    built.residualValidators = residualValidators ? Object.freeze(residualValidators) : NONE;
+    built.checks = frozenChecks;
+    built.residualValidators = residual;
     return Object.freeze(built as PropertyModel);
   }
 
+  /** The options of a property with several @Param records (one @Param per property is the rule). */
   private mergeOptions(where: string, records: readonly PropertyParamRecord[]): ParamOptions {
-    // One @Param per property is the rule: its options are the merge.
-    if (records.length === 1) return records[0]!.options;
     const merged: Record<string, unknown> = {};
     for (const { options } of records) {
       for (const key of Object.keys(options)) {
@@ -304,7 +338,7 @@ class ModelBuilder {
       if (options.format !== undefined) node.format = options.format;
       if (options.pattern !== undefined)
         node.pattern = options.pattern instanceof RegExp ? options.pattern.source : options.pattern;
-      return Object.freeze(node);
+      return shareTypeNode(node);
     }
     if (reference === Number) {
       const node: Mutable<NumberNode> = { kind: 'number', integer: options.integer === true };
@@ -313,7 +347,7 @@ class ModelBuilder {
       if (options.exclusiveMinimum !== undefined) node.exclusiveMinimum = options.exclusiveMinimum;
       if (options.exclusiveMaximum !== undefined) node.exclusiveMaximum = options.exclusiveMaximum;
       if (options.multipleOf !== undefined) node.multipleOf = options.multipleOf;
-      return Object.freeze(node);
+      return shareTypeNode(node);
     }
     if (reference === Boolean) return BOOLEAN_NODE;
     if (reference === Object || reference === Array || reference === undefined || reference === null) {
@@ -358,9 +392,15 @@ class ModelBuilder {
   }
 
   private checkBounds(where: string, options: MutableOptions): void {
-    this.checkOrder(where, 'minimum', options.minimum, 'maximum', options.maximum);
-    this.checkOrder(where, 'minLength', options.minLength, 'maxLength', options.maxLength);
-    this.checkOrder(where, 'minItems', options.minItems, 'maxItems', options.maxItems);
+    // A lower bound above its upper bound leaves no valid value. Compared inline: the usual
+    // property (bounds in order, or none) makes no call.
+    const { minimum, maximum, minLength, maxLength, minItems, maxItems } = options;
+    if (typeof minimum === 'number' && typeof maximum === 'number' && minimum > maximum)
+      this.orderProblem(where, 'minimum', minimum, 'maximum', maximum);
+    if (typeof minLength === 'number' && typeof maxLength === 'number' && minLength > maxLength)
+      this.orderProblem(where, 'minLength', minLength, 'maxLength', maxLength);
+    if (typeof minItems === 'number' && typeof maxItems === 'number' && minItems > maxItems)
+      this.orderProblem(where, 'minItems', minItems, 'maxItems', maxItems);
     if (options.pattern !== undefined) {
       try {
         new RegExp(options.pattern instanceof RegExp ? options.pattern.source : options.pattern, 'u');
@@ -375,16 +415,13 @@ class ModelBuilder {
     }
   }
 
-  /** A lower bound above its upper bound leaves no valid value. */
-  private checkOrder(where: string, low: string, a: unknown, high: string, b: unknown): void {
-    if (typeof a === 'number' && typeof b === 'number' && a > b) {
-      this.problems.push({
-        code: 'invalid_option',
-        where,
-        message: `${low} (${a}) is greater than ${high} (${b}), so no value is valid.`,
-        fix: `make ${low} ≤ ${high}.`,
-      });
-    }
+  private orderProblem(where: string, low: string, a: number, high: string, b: number): void {
+    this.problems.push({
+      code: 'invalid_option',
+      where,
+      message: `${low} (${a}) is greater than ${high} (${b}), so no value is valid.`,
+      fix: `make ${low} ≤ ${high}.`,
+    });
   }
 }
 
@@ -399,9 +436,12 @@ const NONE: readonly never[] = Object.freeze([]);
 
 const BOOLEAN_NODE: TypeNode = Object.freeze({ kind: 'boolean' });
 
+// class-validator's one storage (a global it makes once), asked for once rather than per class.
+let validatorStorage: ReturnType<typeof getMetadataStorage> | undefined;
+
 /** class-validator's metadata of an args class, by property; `undefined` when it has none. */
 function validatorsOf(target: Function): Map<string, ValidationMetadata[]> | undefined {
-  const storage = getMetadataStorage();
+  const storage = (validatorStorage ??= getMetadataStorage());
   // Without any validator declared anywhere there is nothing to look up.
   if (storage.hasValidationMetaData === false) return undefined;
   const validators = storage.getTargetValidationMetadatas(target, '', true, false);
@@ -540,19 +580,15 @@ export function enumValues(source: EnumSource): (string | number)[] {
     .map((key) => record[key] as string | number);
 }
 
-type MutableModel = { -readonly [K in keyof ArgsModel]: ArgsModel[K] } & {
-  byName: Map<string, PropertyModel>;
-};
+type MutableModel = { -readonly [K in keyof ArgsModel]: ArgsModel[K] };
 
 function newModel(target: Function, name: string, transformer: boolean): MutableModel {
-  return {
-    target,
-    name,
-    properties: [],
-    byName: new Map(),
-    needsClassValidator: false,
-    usesClassTransformer: transformer,
-  };
+  const model = { target, name, properties: NONE } as Partial<MutableModel>;
+  // Between properties and needsClassValidator: the keys keep their order.
+  defineByName(model);
+  model.needsClassValidator = false;
+  model.usesClassTransformer = transformer;
+  return model as MutableModel;
 }
 
 function completeModel(
@@ -560,27 +596,35 @@ function completeModel(
   properties: PropertyModel[],
   problems: DefinitionProblem[],
 ): ArgsModel {
-  const kept: PropertyModel[] = [];
+  // The properties without the ones whose name an earlier one has: made only when one is dropped.
+  let kept: PropertyModel[] | undefined;
   let needsClassValidator = false;
   for (let i = 0; i < properties.length; i += 1) {
     const property = properties[i]!;
     if (property.residualValidators.length > 0) needsClassValidator = true;
-    if (model.byName.has(property.name)) {
+    if (nameTakenBefore(properties, i)) {
       problems.push({
         code: 'conflicting_params',
         where: `${model.name}.${property.property}`,
         message: `two arguments are both named '${property.name}'.`,
         fix: 'give each argument a distinct name.',
       });
+      kept ??= properties.slice(0, i);
       continue;
     }
-    model.byName.set(property.name, property);
-    kept.push(property);
+    kept?.push(property);
   }
   // A copy sized to its contents: the pushed list keeps spare room.
-  model.properties = Object.freeze(kept.slice());
+  model.properties = Object.freeze((kept ?? properties).slice());
   model.needsClassValidator = needsClassValidator;
   return Object.freeze(model);
+}
+
+/** Whether a property before `index` has the same name (then it, or an earlier one, is kept). */
+function nameTakenBefore(properties: readonly PropertyModel[], index: number): boolean {
+  const name = properties[index]!.name;
+  for (let i = 0; i < index; i += 1) if (properties[i]!.name === name) return true;
+  return false;
 }
 
 /**

@@ -17,10 +17,11 @@ const storage = (require('class-transformer/cjs/storage') as { defaultMetadataSt
  * decoder then honours by handing that class to class-transformer.
  */
 export function usesClassTransformer(target: Function): boolean {
-  // With no @Expose or @Exclude anywhere there is nothing to find (and nothing for class-transformer
-  // to cache about the class's ancestors, which it keeps for good).
+  // With no @Expose, @Exclude or @Transform anywhere there is nothing to find (and nothing for
+  // class-transformer to cache about the class's ancestors, which it keeps for good).
   if (storage._exposeMetadatas.size > 0 && storage.getExposedMetadatas(target).length > 0) return true;
   if (storage._excludeMetadatas.size > 0 && storage.getExcludedMetadatas(target).length > 0) return true;
+  if (storage._transformMetadatas.size === 0) return false;
   for (
     let current: Function | null = target;
     current && current !== Object;

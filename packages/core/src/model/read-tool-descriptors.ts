@@ -1,4 +1,5 @@
 import { getDesignMetadata } from '../metadata/metadata-store';
+import { memberOf } from '../metadata/member-of';
 import type { TypeReference } from '../metadata/param-options';
 import {
   hasParamMetadata,
@@ -27,8 +28,10 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
   const cached = cache.get(target);
   if (cached) return cached;
   const problems: DefinitionProblem[] = [];
-  const descriptors: ToolDescriptor[] = [];
-  const className = target.name || 'anonymous class';
+  // The class's own tool, then its tool methods (most classes have only the one or the others).
+  let classDescriptor: ToolDescriptor | undefined;
+  const methodDescriptors: ToolDescriptor[] = [];
+  const className = (memberOf(target, 'name') as string) || 'anonymous class';
   const classRecords = readClassToolRecords(target);
   const methodRecords = readToolMethodRecords(target);
 
@@ -58,16 +61,13 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
     });
   }
 
-  const prototype = target.prototype as Record<string, unknown>;
+  const prototype = memberOf(target, 'prototype');
   const classOptions = classRecords[0];
   if (classOptions) {
-    const method =
-      typeof prototype['execute'] === 'function'
-        ? 'execute'
-        : typeof prototype['run'] === 'function'
-          ? 'run'
-          : undefined;
-    if (method === undefined) {
+    // Each method read once: the function found is the one described.
+    const execute = memberOf(prototype, 'execute');
+    const fn = typeof execute === 'function' ? execute : memberOf(prototype, 'run');
+    if (typeof fn !== 'function') {
       problems.push({
         code: 'missing_run',
         where: className,
@@ -75,8 +75,8 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
         fix: `implement run(args, ctx) or async *execute(args, ctx) in ${className}.`,
       });
     } else {
-      const descriptor = describe(target, className, method, 'class', classOptions, problems);
-      if (descriptor) descriptors.push(descriptor);
+      const method = fn === execute ? 'execute' : 'run';
+      classDescriptor = describe(target, className, method, fn, 'class', classOptions, problems);
     }
   }
   // forEach rather than for…of: a class tool (no tool methods) allocates no iterator.
@@ -90,7 +90,8 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
         fix: 'keep one @Tool per method.',
       });
     }
-    if (typeof prototype[method] !== 'function') {
+    const fn = memberOf(prototype, method);
+    if (typeof fn !== 'function') {
       problems.push({
         code: 'missing_run',
         where: `${className}.${method}`,
@@ -99,13 +100,19 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
       });
       return;
     }
-    const descriptor = describe(target, className, method, 'method', options, problems);
-    if (descriptor) descriptors.push(descriptor);
+    const descriptor = describe(target, className, method, fn, 'method', options, problems);
+    if (descriptor) methodDescriptors.push(descriptor);
   });
 
   if (problems.length > 0) throw new ToolDefinitionError(problems);
-  // A copy sized to its contents: the pushed array keeps spare room.
-  const frozen = Object.freeze(descriptors.slice());
+  // Sized to its contents (a pushed array keeps spare room).
+  const frozen = Object.freeze(
+    classDescriptor === undefined
+      ? methodDescriptors.slice()
+      : methodDescriptors.length === 0
+        ? [classDescriptor]
+        : [classDescriptor].concat(methodDescriptors),
+  );
   cache.set(target, frozen);
   return frozen;
 }
@@ -149,13 +156,14 @@ function describe(
   target: Function,
   className: string,
   method: string,
+  fn: Function,
   origin: 'class' | 'method',
   options: ToolOptions,
   problems: DefinitionProblem[],
 ): ToolDescriptor | undefined {
   const where = `${className}.${method}`;
   const first = problems.length;
-  const descriptor = describeInto(target, className, method, origin, options, problems, where);
+  const descriptor = describeInto(target, className, method, fn, origin, options, problems, where);
   // Problems found while reading this tool (its args class included) name the tool.
   for (let i = first; i < problems.length; i += 1) {
     const problem = problems[i]!;
@@ -168,19 +176,19 @@ function describeInto(
   target: Function,
   className: string,
   method: string,
+  fn: Function,
   origin: 'class' | 'method',
   options: ToolOptions,
   problems: DefinitionProblem[],
   where: string,
 ): ToolDescriptor | undefined {
   checkOptions(where, options, problems);
-  const fn = (target.prototype as Record<string, Function>)[method]!;
   const inlineParams = readMethodParamRecords(target, method);
   // Reflection is read only when no args class is named.
   const paramTypes = options.args
     ? undefined
-    : ((getDesignMetadata('design:paramtypes', target.prototype as object, method) ?? undefined) as
-        unknown[] | undefined);
+    : ((getDesignMetadata('design:paramtypes', memberOf(target, 'prototype') as object, method) ??
+        undefined) as unknown[] | undefined);
   const output = options.output ? collect(() => getArgsModel(options.output!), problems) : undefined;
   const streaming = isGeneratorFunction(fn);
   const descriptor = (

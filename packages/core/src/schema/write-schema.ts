@@ -63,7 +63,7 @@ class SchemaWriter {
   }
 
   private writeObjectKeywords(schema: MutableSchema, model: ArgsModel): void {
-    const properties: MutableSchema = {};
+    const properties = newPropertiesObject();
     const required: string[] = [];
     // Indexed: an iterator would be allocated for every object of every schema.
     for (let i = 0; i < model.properties.length; i += 1) {
@@ -81,7 +81,28 @@ class SchemaWriter {
   private propertySchema(property: PropertyModel): JsonSchema {
     // Strict mode requires every property; an optional one is sent as null, which the decoder reads as absent.
     const nullable = property.nullable || (this.strict && property.optional);
+    if (isBare(property)) return this.bareSchema(property.type, nullable);
     return this.nodeSchema(property.type, nullable, this.descriptionOf(property), property);
+  }
+
+  /**
+   * The schema of a property with nothing but its type, which depends on the type node alone
+   * when that is a value: written once per node and shared by every property of that type (type
+   * nodes are themselves shared across models).
+   */
+  private bareSchema(node: TypeNode, nullable: boolean): JsonSchema {
+    // An object or an array may reach a class, whose schema depends on the root ($defs, `#`).
+    const cache =
+      node.kind === 'object' || node.kind === 'array'
+        ? undefined
+        : BARE_SCHEMAS[this.strict ? (nullable ? 3 : 2) : nullable ? 1 : 0]!;
+    let schema = cache?.get(node);
+    if (schema === undefined) {
+      const description = this.strict ? withHints(undefined, strictHints(node)) : undefined;
+      schema = this.nodeSchema(node, nullable, description);
+      cache?.set(node, schema);
+    }
+    return schema;
   }
 
   /**
@@ -204,6 +225,25 @@ class SchemaWriter {
   }
 }
 
+// Schemas of bare value properties by type node: default, default nullable, strict, strict nullable.
+const BARE_SCHEMAS: readonly WeakMap<TypeNode, JsonSchema>[] = [
+  new WeakMap(),
+  new WeakMap(),
+  new WeakMap(),
+  new WeakMap(),
+];
+
+/** A property with no annotation: no description, title, default, examples or deprecation. */
+function isBare(property: PropertyModel): boolean {
+  return (
+    property.description === undefined &&
+    property.title === undefined &&
+    !property.hasDefault &&
+    property.examples === undefined &&
+    property.deprecated === undefined
+  );
+}
+
 /** What a strict schema cannot say about a type itself (string lengths, an unsupported format, uniqueness). */
 function strictHints(node: TypeNode): string[] {
   const hints: string[] = [];
@@ -254,6 +294,17 @@ function defineOwn(target: MutableSchema, key: string, value: unknown): void {
   if (key in Object.prototype)
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
+}
+
+/**
+ * An empty plain object that keeps its keys in a dictionary rather than in hidden classes.
+ * Argument names are mostly a tool's own, so a `properties` object built the usual way makes a
+ * chain of hidden classes no other object shares, one per key, and keeps it: twice the memory of
+ * the dictionary, and several times the time. In V8 an object made without a prototype starts in
+ * dictionary mode, and stays there when it is given `Object.prototype`.
+ */
+function newPropertiesObject(): MutableSchema {
+  return Object.setPrototypeOf(Object.create(null), Object.prototype) as MutableSchema;
 }
 
 /** A `$defs` key safe inside a JSON pointer and a URI fragment. */
