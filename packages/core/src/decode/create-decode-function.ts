@@ -21,8 +21,8 @@ export type DecodeFunction<T> = (raw: unknown) => T | ToolError | Promise<T | To
 
 /**
  * The runtime's decoding of one args model: limits, parse, duplicate keys, the compiled walk,
- * errors. One closure over one small record until the first walk compiles the model: a registry
- * of a thousand tools, most never called in a session, should not pay for (and retain) a thousand
+ * errors. One closure and nothing else until the first call compiles the model: a registry of a
+ * thousand tools, most never called in a session, should not pay for (and retain) a thousand
  * decoders at startup.
  */
 export function createDecodeFunction<T extends object>(
@@ -30,11 +30,11 @@ export function createDecodeFunction<T extends object>(
   limits: DecodeLimits,
   toolName: string | undefined,
 ): DecodeFunction<T> {
-  const decoding: Decoding = { model, limits, toolName, compiled: undefined };
+  let compiled: CompiledModel | undefined;
   return (raw) => {
     if (typeof raw === 'string') {
       try {
-        return decodeText<T>(raw, decoding);
+        return decodeText<T>(raw, (compiled ??= compileModel(model)), limits, toolName);
       } catch (error) {
         rethrowAuthorCode(error);
       }
@@ -42,8 +42,8 @@ export function createDecodeFunction<T extends object>(
     try {
       // Already parsed (R1/R2 were the host's): the walk reads it as untrusted JavaScript.
       const context = new DecodeContext(limits, false);
-      const walked = walk(decoding, raw === undefined ? {} : raw, context);
-      return settle<T>(finishDecode(walked, context, decoding.compiled!), toolName);
+      const walked = walkRoot((compiled ??= compileModel(model)), raw === undefined ? {} : raw, context);
+      return settle<T>(finishDecode(walked, context, model), toolName);
     } catch (error) {
       if (error instanceof AuthorCodeError) throw error.thrown;
       // Reading a host-given value can throw (a getter, a Proxy): that is bad input, not a bug here.
@@ -53,20 +53,12 @@ export function createDecodeFunction<T extends object>(
   };
 }
 
-/** What one decode function works with; the model is compiled at its first walk. */
-interface Decoding {
-  readonly model: ArgsModel;
-  readonly limits: DecodeLimits;
-  readonly toolName: string | undefined;
-  compiled: CompiledModel | undefined;
-}
-
-function walk(decoding: Decoding, value: unknown, context: DecodeContext): object | typeof INVALID {
-  return walkRoot((decoding.compiled ??= compileModel(decoding.model)), value, context);
-}
-
-function decodeText<T>(text: string, decoding: Decoding): T | ToolError | Promise<T | ToolError> {
-  const { limits, toolName } = decoding;
+function decodeText<T>(
+  text: string,
+  compiled: CompiledModel,
+  limits: DecodeLimits,
+  toolName: string | undefined,
+): T | ToolError | Promise<T | ToolError> {
   // R1 before anything else; a UTF-16 unit is at most 3 UTF-8 bytes, so short text needs no count.
   const maxBytes = limits.maxBytes;
   if (text.length * 3 > maxBytes) {
@@ -85,7 +77,7 @@ function decodeText<T>(text: string, decoding: Decoding): T | ToolError | Promis
     parsed = {};
   }
   const context = new DecodeContext(limits, true);
-  const walked = walk(decoding, parsed, context);
+  const walked = walkRoot(compiled, parsed, context);
   // R2: JSON.parse kept the last of any repeated key. A count of colons equal to the keys the
   // walk visited proves there was none; otherwise scan the text precisely.
   const noDuplicates = countColons(text, context.keys) === context.keys;
@@ -103,7 +95,7 @@ function decodeText<T>(text: string, decoding: Decoding): T | ToolError | Promis
       })),
     );
   }
-  return settle<T>(finishDecode(walked, context, decoding.compiled!), toolName);
+  return settle<T>(finishDecode(walked, context, compiled.model), toolName);
 }
 
 function settle<T>(

@@ -1,8 +1,8 @@
+import type { ArgsModel } from '../model/args-model';
 import { AuthorCodeError } from './author-code-error';
 import { INVALID, type DecodeContext } from './decode-context';
 import { DecodeFailure } from './decode-failure';
 import { hasAsyncValidators } from './has-async-validators';
-import type { CompiledModel } from './compiled-model';
 import { validatePendingAsync, validatePendingSync } from './residual-validation';
 
 /**
@@ -13,13 +13,13 @@ import { validatePendingAsync, validatePendingSync } from './residual-validation
 export function finishDecode(
   walked: object | typeof INVALID,
   context: DecodeContext,
-  compiled: CompiledModel,
+  model: ArgsModel,
 ): object | DecodeFailure | Promise<object | DecodeFailure> {
   if (context.issueCount > 0 || walked === INVALID) return context.failure() ?? new DecodeFailure([], 0);
   const pending = context.pending;
   if (pending === undefined) return walked;
   // Asked only here, where class-validator runs anyway: most decoders never need the answer.
-  if (hasAsyncValidators(compiled.model)) {
+  if (hasAsyncValidators(model)) {
     return validatePendingAsync(context, pending).then(() => context.failure() ?? walked, wrapAuthorError);
   }
   try {
