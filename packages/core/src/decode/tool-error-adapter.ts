@@ -3,6 +3,8 @@
 import type { ArgumentIssue } from '../errors/argument-issue';
 import { describeReceived } from '../errors/describe-received';
 import { formatArgumentIssues } from '../errors/format-argument-issues';
+// Decoding errors are about the data, not where the decoder was called from: they are built
+// without an engine error and its stack capture, most of the cost of a rejected call.
 import { withoutErrorData } from '../errors/error-base';
 import { invalidArgumentsFrom, ToolError } from '../errors/tool-error';
 
@@ -14,7 +16,7 @@ export function deferredInvalidArgumentsError(
   source: () => readonly ArgumentIssue[],
   toolName: string | undefined,
 ): ToolError {
-  return withoutStack(() => invalidArgumentsFrom(source, { toolName }));
+  return withoutErrorData(() => invalidArgumentsFrom(source, { toolName }));
 }
 
 /**
@@ -28,11 +30,11 @@ export function invalidArgumentsError(
   cause?: unknown,
 ): ToolError {
   if (omitted === 0) {
-    return withoutStack(() => ToolError.invalidArguments(issues, { toolName, cause }));
+    return withoutErrorData(() => ToolError.invalidArguments(issues, { toolName, cause }));
   }
   const lines = formatArgumentIssues(issues, toolName).split('\n');
   lines.splice(lines.length - 1, 0, `  - … and ${omitted} more ${omitted === 1 ? 'problem' : 'problems'}`);
-  return withoutStack(
+  return withoutErrorData(
     () => new ToolError('invalid_arguments', lines.join('\n'), { toolName, cause, issues }),
   );
 }
@@ -47,19 +49,10 @@ export function payloadTooLargeError(
   const text =
     `The arguments for ${tool} are ${size} bytes of JSON; the limit is ${maxBytes.toLocaleString('en-US')} bytes. ` +
     `Send less data in one call (for example, split the work into several calls).`;
-  return withoutStack(() =>
+  return withoutErrorData(() =>
     ToolError.payloadTooLarge(text, {
       ...(toolName === undefined ? {} : { toolName }),
       details: { maxBytes },
     }),
   );
-}
-
-/**
- * Builds an error without an engine error and its stack trace: a decoding error is about the
- * data, not about where the decoder was called from, and the capture is most of the cost of a
- * rejected call (see `withoutErrorData`). Its `stack` is the header line alone.
- */
-function withoutStack(build: () => ToolError): ToolError {
-  return withoutErrorData(build);
 }

@@ -1,5 +1,5 @@
 import { ToolError } from '../errors/tool-error';
-import { isContentBlock, type ContentBlock } from './content-block';
+import { isContentBlock, isContentBlockList, type ContentBlock } from './content-block';
 import { capText, defaultContent, NO_OUTPUT_TEXT, textBlock } from './default-content';
 import { isPlainJson } from './is-plain-json';
 import { resultFromError } from './result-from-error';
@@ -84,7 +84,7 @@ function renderedContent(
   if (typeof rendered === 'string') return [textBlock(rendered, maxTextBytes)];
   if (isContentBlock(rendered)) return [rendered];
   if (Array.isArray(rendered) && rendered.length === 0) return defaultContent(output, json, maxTextBytes);
-  if (Array.isArray(rendered) && rendered.length > 0 && rendered.every(isContentBlock)) return [...rendered];
+  if (isContentBlockList(rendered)) return [...rendered];
   throw ToolError.invalidOutput(undefined, {
     details: {
       reason: 'toContent returned something other than a string, a content block or a list of them',
