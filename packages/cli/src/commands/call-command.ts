@@ -78,7 +78,11 @@ async function call(
   let outcome: ToolResult | number;
   try {
     outcome = await Promise.race([
-      handle.call(toolName, raw, { signal: controller.signal, onProgress: (item) => display.update(item) }),
+      handle.call(toolName, raw, {
+        signal: controller.signal,
+        onProgress: (item) => display.update(item),
+        timing: true,
+      }),
       quitting,
     ]);
   } finally {

@@ -1,8 +1,13 @@
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
-import { NO_HOST_RESULTS, type ToolResult } from '../result/tool-result';
+import {
+  NO_HOST_RESULTS,
+  type MetaSource,
+  type ToolResult,
+  type ToolResultMeta,
+} from '../result/tool-result';
 import { drainToTerminal } from '../stream/drain-to-terminal';
-import { createCallId } from './call-id';
+import { callIdOf, createCallId, nextCallSerial } from './call-id';
 import { collectHostValues } from './collect-host-values';
 import { tokenName, type TokenLike } from './token';
 import type { DispatchOptions, ToolCallContext, ToolDispatcher } from './tool-call-context';
@@ -23,6 +28,8 @@ export interface CallContextInit {
   readonly maxDepth?: number;
   /** A context written elsewhere, adopted so the engine can abort it: its bags and dispatch are used as is. */
   readonly delegate?: ToolCallContext;
+  /** Measure the call's wall time into its result's `meta.durationMs`. */
+  readonly timing?: boolean;
 }
 
 /**
@@ -30,11 +37,14 @@ export interface CallContextInit {
  * call and watch for aborts without ever allocating an `AbortController` unless the tool reads
  * `signal` (an AbortController costs more than a whole fast call).
  */
-export class CallContext implements ToolCallContext {
-  readonly callId: string;
+export class CallContext implements ToolCallContext, MetaSource {
   readonly toolName: string;
   readonly depth: number;
   readonly maxDepth: number;
+  /** The call is timed: the engine reads the clock at its start and end (`meta.durationMs`). */
+  readonly timed: boolean;
+  // The id, or until someone reads it its serial number (most calls never turn it into text).
+  #callId: string | number;
   readonly #dispatcher: ToolDispatcher | undefined;
   readonly #delegate: ToolCallContext | undefined;
   readonly #sourceSignal: AbortSignal | undefined;
@@ -50,12 +60,14 @@ export class CallContext implements ToolCallContext {
   #listeners: Set<(reason: unknown) => void> | undefined;
   #unlink: (() => void) | undefined;
   #released = false;
+  #durationMs: number | undefined = undefined;
 
   constructor(init: CallContextInit) {
     this.toolName = init.toolName;
-    this.callId = init.callId ?? createCallId();
+    this.#callId = init.callId ?? nextCallSerial();
     this.depth = init.depth ?? 0;
     this.maxDepth = init.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.timed = init.timing === true;
     this.#dispatcher = init.dispatcher;
     this.#delegate = init.delegate;
     this.#sourceSignal = init.signal;
@@ -67,6 +79,12 @@ export class CallContext implements ToolCallContext {
     } else if (entries !== undefined) {
       for (const [token, value] of entries) (this.#extensions ??= new Map()).set(token, value);
     }
+  }
+
+  get callId(): string {
+    const id = this.#callId;
+    if (typeof id === 'string') return id;
+    return (this.#callId = callIdOf(id));
   }
 
   get signal(): AbortSignal {
@@ -146,14 +164,12 @@ export class CallContext implements ToolCallContext {
   }
 
   async dispatch(name: string, rawArgs: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
-    const startedAt = performance.now();
+    const startedAt = this.timed ? performance.now() : undefined;
     const callId = options.callId ?? createCallId();
-    const meta = () => ({
-      toolName: name,
-      callId,
-      durationMs: performance.now() - startedAt,
-      hostResults: NO_HOST_RESULTS,
-    });
+    const meta = (): ToolResultMeta => {
+      const base = { toolName: name, callId, hostResults: NO_HOST_RESULTS };
+      return startedAt === undefined ? base : { ...base, durationMs: performance.now() - startedAt };
+    };
     try {
       if (this.#delegate !== undefined) return await this.#delegate.dispatch(name, rawArgs, options);
       if (this.#dispatcher === undefined) {
@@ -186,6 +202,7 @@ export class CallContext implements ToolCallContext {
         dispatcher: this.#dispatcher,
         depth: this.depth + 1,
         maxDepth: this.maxDepth,
+        timing: this.timed,
       });
       try {
         return await drainToTerminal(this.#dispatcher.execute(name, rawArgs, child), options.onProgress, {
@@ -209,6 +226,21 @@ export class CallContext implements ToolCallContext {
       for (const [token, value] of pending) extensions.set(token, value);
     }
     return this.#extensions;
+  }
+
+  /** Records the wall time of a timed call that ended, for `resultMeta`. Internal (the engine's). */
+  recordDuration(durationMs: number): void {
+    this.#durationMs = durationMs;
+  }
+
+  /**
+   * The meta of this call's result, built when the result's `meta` is first read. Internal: the
+   * engine hands the context to a success result instead of a meta it would build on every call.
+   */
+  resultMeta(): ToolResultMeta {
+    const meta = { toolName: this.toolName, callId: this.callId, hostResults: this.hostResults() };
+    const durationMs = this.#durationMs;
+    return durationMs === undefined ? meta : { ...meta, durationMs };
   }
 
   /** Whether the call is aborted, checking its sources without subscribing to them. */

@@ -17,6 +17,8 @@ export interface CallContextOptions {
   readonly depth?: number;
   /** How deep tools may call tools (default 8). */
   readonly maxDepth?: number;
+  /** Measure the call's wall time into `result.meta.durationMs` (default false). */
+  readonly timing?: boolean;
 }
 
 /** A context for one call. A context is spent when its call ends: build one per call. */

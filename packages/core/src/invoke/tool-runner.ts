@@ -4,7 +4,7 @@ import type { ToolCallContext } from '../context/tool-call-context';
 import { formatDuration } from '../errors/format-duration';
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
-import { resultFromOutput, type OutputRenderOptions } from '../result/result-from-output';
+import { outputResult, type OutputRenderOptions } from '../result/result-from-output';
 import type { ToolResult, ToolResultMeta } from '../result/tool-result';
 import { closeQuietly } from '../stream/close-quietly';
 import { isThenable } from '../stream/is-thenable';
@@ -30,6 +30,9 @@ export interface ToolRunnerConfig {
 }
 
 type AsyncIteratorLike = AsyncIterator<unknown, unknown, undefined>;
+
+// The start time of a call that is not timed (`ctx.timed` false): the clock is never read.
+const UNTIMED = -1;
 
 /**
  * The execution engine of one erased tool. Cost is paid only for what can happen: a call with
@@ -59,9 +62,9 @@ export class ToolRunner {
    * rejects.
    */
   run(rawArgs: unknown, callerContext: ToolCallContext): ToolResult | Promise<ToolResult> {
-    const startedAt = performance.now();
     const config = this.#config;
     const ctx = adoptCallContext(callerContext, config.name);
+    const startedAt = ctx.timed ? performance.now() : UNTIMED;
     // Ownership of ctx.release() passes to whichever asynchronous continuation takes over.
     let releaseHere = true;
     try {
@@ -101,9 +104,9 @@ export class ToolRunner {
     rawArgs: unknown,
     callerContext: ToolCallContext,
   ): AsyncGenerator<ProgressItem, ToolResult, undefined> {
-    const startedAt = performance.now();
     const config = this.#config;
     const ctx = adoptCallContext(callerContext, config.name);
+    const startedAt = ctx.timed ? performance.now() : UNTIMED;
     let guard: CallGuard | undefined;
     let release: (() => void) | undefined;
     let iterator: AsyncIteratorLike | undefined;
@@ -422,17 +425,23 @@ export class ToolRunner {
   }
 
   #meta(ctx: CallContext, startedAt: number, detached?: boolean): ToolResultMeta {
-    const meta = {
-      toolName: this.#config.name,
-      callId: ctx.callId,
-      durationMs: performance.now() - startedAt,
-      hostResults: ctx.hostResults(),
-    };
-    return detached === true ? { ...meta, detached } : meta;
+    const meta = { toolName: this.#config.name, callId: ctx.callId, hostResults: ctx.hostResults() };
+    if (startedAt === UNTIMED) return detached === true ? { ...meta, detached } : meta;
+    const durationMs = performance.now() - startedAt;
+    return detached === true ? { ...meta, durationMs, detached } : { ...meta, durationMs };
   }
 
   #success(output: unknown, ctx: CallContext, startedAt: number): ToolResult {
-    const result = resultFromOutput(output, this.#meta(ctx, startedAt), this.#config.render);
+    let meta: ToolResultMeta | CallContext;
+    // The context makes the meta when the result's is first read (most hosts never read it);
+    // one of another tool's name (a host's context passed to the wrong tool) cannot.
+    if (ctx.toolName === this.#config.name) {
+      if (startedAt !== UNTIMED) ctx.recordDuration(performance.now() - startedAt);
+      meta = ctx;
+    } else {
+      meta = this.#meta(ctx, startedAt);
+    }
+    const result = outputResult(output, meta, this.#config.render);
     // Output rendering can fail too (invalid_output); its text must be scrubbed like any failure.
     return result.ok ? result : this.#failure(result.error, ctx, startedAt);
   }

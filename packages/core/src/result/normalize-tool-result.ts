@@ -9,7 +9,7 @@ import { NO_HOST_RESULTS, type ToolResult, type ToolResultMeta } from './tool-re
 export interface ResultOrigin {
   readonly toolName: string;
   readonly callId: string;
-  readonly durationMs: number;
+  readonly durationMs?: number;
 }
 
 /**
@@ -73,7 +73,7 @@ function isMeta(value: unknown): value is ToolResultMeta {
   return (
     typeof meta['toolName'] === 'string' &&
     typeof meta['callId'] === 'string' &&
-    typeof meta['durationMs'] === 'number' &&
+    (meta['durationMs'] === undefined || typeof meta['durationMs'] === 'number') &&
     meta['hostResults'] instanceof Map
   );
 }
@@ -82,10 +82,11 @@ function repairMeta(value: unknown, originOrThunk: ResultOrigin | (() => ResultO
   if (isMeta(value)) return value;
   const origin = typeof originOrThunk === 'function' ? originOrThunk() : originOrThunk;
   const meta = isRecord(value) ? (value as Record<string, unknown>) : {};
+  const durationMs = typeof meta['durationMs'] === 'number' ? meta['durationMs'] : origin.durationMs;
   return {
     toolName: typeof meta['toolName'] === 'string' ? meta['toolName'] : origin.toolName,
     callId: typeof meta['callId'] === 'string' ? meta['callId'] : origin.callId,
-    durationMs: typeof meta['durationMs'] === 'number' ? meta['durationMs'] : origin.durationMs,
+    ...(durationMs === undefined ? {} : { durationMs }),
     hostResults: meta['hostResults'] instanceof Map ? meta['hostResults'] : NO_HOST_RESULTS,
     ...(meta['detached'] === true ? { detached: true } : {}),
   };

@@ -5,7 +5,7 @@ import { isPlainJson } from './is-plain-json';
 import { resultFromError } from './result-from-error';
 import { SuccessResult } from './success-result';
 import { toJsonValue } from './to-json-value';
-import type { ToolResult, ToolResultMeta } from './tool-result';
+import { metaOf, type MetaSource, type ToolResult, type ToolResultMeta } from './tool-result';
 import { DEFAULT_MAX_TEXT_BYTES } from './truncate-text';
 
 export { NO_OUTPUT_TEXT };
@@ -39,6 +39,15 @@ export function resultFromOutput<T>(
   meta: ToolResultMeta,
   options: OutputRenderOptions<T> = {},
 ): ToolResult<T> {
+  return outputResult(output, meta, options);
+}
+
+/** `resultFromOutput` for the engine, whose success results read their meta from the call on first use. */
+export function outputResult<T>(
+  output: T,
+  meta: ToolResultMeta | MetaSource,
+  options: OutputRenderOptions<T>,
+): ToolResult<T> {
   const maxTextBytes = options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES;
   if (typeof output === 'string' && options.toContent === undefined) {
     return new SuccessResult(output, output, undefined, maxTextBytes, meta);
@@ -49,13 +58,14 @@ export function resultFromOutput<T>(
   } else {
     const conversion = toJsonValue(output);
     if (!conversion.ok) {
-      const tool = meta.toolName;
+      const known = metaOf(meta);
+      const tool = known.toolName;
       return resultFromError(
         ToolError.invalidOutput(
           `${tool} produced output that could not be converted to JSON: at ${conversion.path}, ${conversion.reason}. Try different arguments or another approach.`,
           { toolName: tool, details: { path: conversion.path, reason: conversion.reason } },
         ),
-        meta,
+        known,
       );
     }
     json = conversion.value;
@@ -65,7 +75,7 @@ export function resultFromOutput<T>(
     try {
       content = capText(renderedContent(options.toContent(output), output, json, maxTextBytes), maxTextBytes);
     } catch (thrown) {
-      return resultFromError(thrown, meta);
+      return resultFromError(thrown, metaOf(meta));
     }
   }
   const structured =

@@ -1,6 +1,6 @@
 import type { ContentBlock } from './content-block';
 import { defaultContent } from './default-content';
-import type { ToolResultMeta, ToolSuccess } from './tool-result';
+import { isMetaSource, type MetaSource, type ToolResultMeta, type ToolSuccess } from './tool-result';
 
 const UNRENDERABLE_TEXT = '(the output could not be shown as text)';
 
@@ -10,15 +10,17 @@ const UNRENDERABLE_TEXT = '(the output could not be shown as text)';
  * that forwards `content` pays once. Only renderings that cannot fail are deferred; a tool's own
  * `toContent` runs at once, so its failure is the call's `invalid_output`.
  *
- * `content` lives on the prototype, so a spread copy (`{ ...result }`) has no `content`: copy
- * with `toJSON()` (also what `JSON.stringify` uses), which includes it.
+ * `meta` is made on first read too, from the call's context (most hosts never read it). Both
+ * live on the prototype, so a spread copy (`{ ...result }`) has neither: copy with `toJSON()`
+ * (also what `JSON.stringify` uses), which includes them.
  */
 export class SuccessResult<T = unknown> implements ToolSuccess<T> {
   readonly ok: true;
   readonly value: T;
   readonly json: unknown;
   declare readonly structuredContent?: Record<string, unknown>;
-  readonly meta: ToolResultMeta;
+  // The meta, or where to get it on first read (like `content`, it is read through the prototype).
+  #meta: ToolResultMeta | MetaSource;
   #content: readonly ContentBlock[] | undefined;
   readonly #maxTextBytes: number;
 
@@ -31,16 +33,23 @@ export class SuccessResult<T = unknown> implements ToolSuccess<T> {
     json: unknown,
     content: readonly ContentBlock[] | undefined,
     maxTextBytes: number,
-    meta: ToolResultMeta,
+    meta: ToolResultMeta | MetaSource,
     structuredContent?: Record<string, unknown>,
   ) {
     this.ok = true;
     this.value = value;
     this.json = json;
-    this.meta = meta;
+    this.#meta = meta;
     this.#content = content;
     this.#maxTextBytes = maxTextBytes;
     if (structuredContent !== undefined) this.structuredContent = structuredContent;
+  }
+
+  /** Host-only facts about the call. */
+  get meta(): ToolResultMeta {
+    const meta = this.#meta;
+    if (!isMetaSource(meta)) return meta;
+    return (this.#meta = meta.resultMeta());
   }
 
   /** What the model sees; never empty. */

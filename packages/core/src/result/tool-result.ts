@@ -6,12 +6,34 @@ import type { TokenMap } from '../context/extension-entry';
 export interface ToolResultMeta {
   readonly toolName: string;
   readonly callId: string;
-  /** Wall time from dispatch to result, in milliseconds. */
-  readonly durationMs: number;
+  /**
+   * Wall time from dispatch to result, in milliseconds; only on calls made with `timing: true`
+   * (`ToolSet` or call option, `createCallContext`). Reading the clock twice costs about a quarter
+   * of a whole fast call, so untimed calls do not.
+   */
+  readonly durationMs?: number;
   /** What the tool recorded with `ctx.setResult(token, value)`. */
   readonly hostResults: TokenMap;
   /** The call ended (timeout, cancel) while the tool was still running; its late outcome is dropped. */
   readonly detached?: boolean;
+}
+
+/**
+ * Where one of the runtime's results reads its meta the first time it is asked: the call's
+ * context. A call whose meta nobody reads builds none (nor the text of its call id). Internal.
+ */
+export interface MetaSource {
+  resultMeta(): ToolResultMeta;
+}
+
+/** Whether `meta` is a `MetaSource` rather than the meta itself. */
+export function isMetaSource(meta: ToolResultMeta | MetaSource): meta is MetaSource {
+  return typeof (meta as Partial<MetaSource>).resultMeta === 'function';
+}
+
+/** The meta itself, asking the source for it if need be. */
+export function metaOf(meta: ToolResultMeta | MetaSource): ToolResultMeta {
+  return isMetaSource(meta) ? meta.resultMeta() : meta;
 }
 
 /** A successful call: the output, its JSON form and the model-visible content. */

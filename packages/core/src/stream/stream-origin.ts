@@ -12,13 +12,13 @@ const UNKNOWN_TOOL = 'unknown_tool';
 
 /**
  * Meta for a result synthesized on behalf of `origin` (a missing terminal, a throwing stream).
- * Without `startedAt` the duration is 0: the fast paths do not read the clock just in case.
+ * Without `startedAt` there is no duration: the fast paths do not read the clock just in case.
  */
 export function originMeta(origin: StreamOrigin, startedAt?: number): ToolResultMeta {
-  return {
+  const meta = {
     toolName: origin.toolName ?? UNKNOWN_TOOL,
     callId: origin.callId ?? createCallId(),
-    durationMs: startedAt === undefined ? 0 : performance.now() - startedAt,
     hostResults: NO_HOST_RESULTS,
   };
+  return startedAt === undefined ? meta : { ...meta, durationMs: performance.now() - startedAt };
 }

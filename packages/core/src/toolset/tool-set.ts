@@ -23,6 +23,8 @@ export interface ToolSetOptions {
   readonly limiter?: ConcurrencyLimiter;
   /** How deep tools may call tools through `ctx.dispatch` (default 8). */
   readonly maxDepth?: number;
+  /** Time every call of `call()`: `result.meta.durationMs` (default false; a call may also ask itself). */
+  readonly timing?: boolean;
 }
 
 /** Options of `ToolSet.call`. */
@@ -32,6 +34,8 @@ export interface ToolCallOptions {
   readonly extensions?: Iterable<ExtensionEntry>;
   readonly callId?: string;
   readonly onProgress?: (item: ProgressItem) => void;
+  /** Measure the call's wall time into `result.meta.durationMs` (default: the set's `timing`). */
+  readonly timing?: boolean;
 }
 
 const NO_OPTIONS: ToolCallOptions = Object.freeze({});
@@ -45,9 +49,11 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   readonly #tools = new Map<string, ErasedTool>();
   #limiter: ConcurrencyLimiter | undefined;
   readonly #maxDepth: number | undefined;
+  readonly #timing: boolean;
 
   constructor(options: ToolSetOptions = {}) {
     this.#maxDepth = options.maxDepth;
+    this.#timing = options.timing === true;
     if (options.limiter !== undefined) this.setConcurrencyLimiter(options.limiter);
   }
 
@@ -150,6 +156,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
         extensions: options.extensions,
         dispatcher: this,
         maxDepth: this.#maxDepth,
+        timing: options.timing ?? this.#timing,
       });
       return this.#run(name, rawArgs, ctx, options.onProgress);
     } catch (thrown) {
@@ -202,7 +209,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
     // The slot is taken when the stream is consumed, not when it is built: a stream nobody
     // reads must not hold a slot forever.
     return ToolStream.withProgress(async function* () {
-      const startedAt = performance.now();
+      const startedAt = ctx.timed ? performance.now() : undefined;
       const grant = limiter.acquire();
       if (grant.status === 'full') {
         const error = ToolError.concurrencyLimited(
@@ -255,12 +262,11 @@ function waitForSlot(
 }
 
 function failure(thrown: unknown, toolName: string, callId: string, startedAt?: number): ToolResult {
-  return resultFromError(thrown, {
-    toolName,
-    callId,
-    durationMs: startedAt === undefined ? 0 : performance.now() - startedAt,
-    hostResults: NO_HOST_RESULTS,
-  });
+  const meta = { toolName, callId, hostResults: NO_HOST_RESULTS };
+  return resultFromError(
+    thrown,
+    startedAt === undefined ? meta : { ...meta, durationMs: performance.now() - startedAt },
+  );
 }
 
 function safeCallId(ctx: ToolCallContext | undefined): string {

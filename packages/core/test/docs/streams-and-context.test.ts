@@ -116,15 +116,39 @@ describe('streams and context', () => {
     // result.value: the output as returned; result.json: its JSON form (here the output itself,
     // which is already plain JSON data)
     const text = result.content; // rendered now, once: [{ type: 'text', text: '{"path":"a.ts","lines":20}' }]
-    const copy = { ...result }; // no `content`: it is read through the prototype
-    const plain = JSON.parse(JSON.stringify(result)); // toJSON() includes it
+    const copy = { ...result }; // no `content` or `meta`: they are read through the prototype
+    const plain = JSON.parse(JSON.stringify(result)); // toJSON() includes them
     // #endregion
     expect(result.ok && result.value).toEqual({ path: 'a.ts', lines: 20 });
     expect(result.ok && result.json).toBe(result.ok && result.value);
     expect(text).toEqual([{ type: 'text', text: '{"path":"a.ts","lines":20}' }]);
     expect(result.content).toBe(text);
     expect('content' in copy).toBe(false);
+    expect('meta' in copy).toBe(false);
     expect(plain.content).toEqual(text);
+    expect(plain.meta).toMatchObject({ toolName: 'count_lines', callId: result.meta.callId });
+  });
+
+  it('times a call only when asked', async () => {
+    class WaitArgs {
+      @Param({ integer: true, minimum: 0 }) ms!: number;
+    }
+    @Tool({ name: 'wait', description: 'Wait a while.', args: WaitArgs })
+    class Wait {
+      async run(args: WaitArgs) {
+        await new Promise((resolve) => setTimeout(resolve, args.ms));
+        return 'waited';
+      }
+    }
+    // #region timing
+    const tools = new ToolSet().add(eraseTool(new Wait()));
+    const untimed = await tools.call('wait', '{"ms":20}'); // untimed.meta.durationMs === undefined
+    const timed = await tools.call('wait', '{"ms":20}', { timing: true }); // timed.meta.durationMs ≈ 20
+    const everyCall = new ToolSet({ timing: true }).add(eraseTool(new Wait()));
+    // #endregion
+    expect(untimed.meta.durationMs).toBeUndefined();
+    expect(timed.meta.durationMs).toBeGreaterThanOrEqual(15);
+    expect((await everyCall.call('wait', '{"ms":0}')).meta.durationMs).toBeGreaterThanOrEqual(0);
   });
 
   it('builds streams only through the sanctioned builders', async () => {
