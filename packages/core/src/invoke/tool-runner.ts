@@ -77,13 +77,18 @@ export class ToolRunner {
       let output: unknown;
       try {
         const args = config.decode(rawArgs, ctx);
-        if (config.decodeReturnsErrors && args instanceof ToolError)
-          return this.#failure(args, ctx, startedAt);
-        output = isThenable(args) ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
+        if (config.decodeReturnsErrors) {
+          // The runtime's own decoders: an instance, the ToolError, or a native promise of either.
+          if (args instanceof ToolError) return this.#failure(args, ctx, startedAt);
+          output = args instanceof Promise ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
+        } else {
+          output = isThenable(args) ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
+        }
       } catch (thrown) {
         return this.#failure(thrown, ctx, startedAt);
       }
-      if (isThenable(output) || isAsyncIterator(output)) {
+      // An async tool's promise (the common case) is known without reading its `then`.
+      if (output instanceof Promise || isThenable(output) || isAsyncIterator(output)) {
         releaseHere = false;
         return this.#finish(output, ctx, startedAt);
       }
@@ -222,6 +227,9 @@ export class ToolRunner {
   #finish(pending: unknown, ctx: CallContext, startedAt: number): Promise<ToolResult> {
     const fail = (thrown: unknown): ToolResult => this.#settleFailure(thrown, ctx, startedAt);
     try {
+      if (pending instanceof Promise) {
+        return pending.then((output) => this.#settleOutput(output, ctx, startedAt, true), fail);
+      }
       if (!isThenable(pending)) {
         return this.#collect(pending as AsyncIteratorLike, ctx).then(
           (output) => this.#settleOutput(output, ctx, startedAt, false),
