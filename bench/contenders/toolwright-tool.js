@@ -54,9 +54,28 @@ function defineReadFile(
   return { Args, ReadFile };
 }
 
+/**
+ * The same two classes as `defineReadFile` with no decorator at all: what a program holds before
+ * toolwright (or TypeScript's design:type metadata) adds anything. The baseline of section 2's memory.
+ */
+function defineBareReadFile(suffix) {
+  const Args = class {};
+  Object.defineProperty(Args, 'name', { value: `ReadFileArgs${suffix}` });
+  const ReadFile = class {
+    run(args) {
+      return readFileBody(args);
+    }
+  };
+  Object.defineProperty(ReadFile, 'name', { value: `ReadFile${suffix}` });
+  return { Args, ReadFile };
+}
+
 /** The i-th of N distinct tools (section 2). */
 const defineMany = (tw, i) =>
   defineReadFile(tw, { name: manyName(i), description: manyDescription(i), suffix: manySuffix(i) });
+
+/** The i-th of N distinct tools' classes, undecorated. */
+const defineManyBare = (i) => defineBareReadFile(manySuffix(i));
 
 function readFileToolSet(tw) {
   const { ReadFile } = defineReadFile(tw);
@@ -72,4 +91,4 @@ function toolResultOutcome(r) {
   return { ok: false, error: text ?? r?.error ?? r };
 }
 
-module.exports = { core, defineReadFile, defineMany, readFileToolSet, toolResultOutcome };
+module.exports = { core, defineReadFile, defineMany, defineManyBare, readFileToolSet, toolResultOutcome };

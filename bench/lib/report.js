@@ -168,6 +168,16 @@ function scaleSection(scale, n) {
   out.push('What "cold" covers, row by row:', '');
   for (const s of defs) if (s.steps?.cold) out.push(`- ${esc(s.label)}: ${esc(s.steps.cold.label)}`);
   out.push('');
+  const own = scale.find((s) => s.id === 'toolwright-definitions')?.steps;
+  if (own?.cold?.retainedMB != null && own.classes?.retainedMB != null) {
+    out.push(
+      `Of toolwright's ${fmtMB(own.cold.retainedMB)} retained, ${fmtMB(own.classes.retainedMB)} is the program's own ` +
+        `${n.toLocaleString('en-US')} args and ${n.toLocaleString('en-US')} tool classes, measured undecorated in the same process ` +
+        `(step "classes" below); toolwright's share, decorator metadata included, is ` +
+        `${fmtMB(own.cold.retainedMB - own.classes.retainedMB)}. The goal counts the whole.`,
+      '',
+    );
+  }
 
   const fin = scale.find((s) => s.id === 'toolwright-finalize');
   if (fin) {

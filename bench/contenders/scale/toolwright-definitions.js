@@ -1,7 +1,7 @@
 'use strict';
 // toolwright: N distinct decorated args classes + @Tool classes, erased into a ToolSet, and their
 // definitions (schemaOf of each args class, via ToolSet.definitions()).
-const { core, defineMany } = require('../toolwright-tool');
+const { core, defineMany, defineManyBare } = require('../toolwright-tool');
 const { indices } = require('../../lib/fixture');
 
 const define = (tw, from, n) => indices(from, n).map((i) => defineMany(tw, i));
@@ -41,6 +41,10 @@ module.exports = {
     const more = define(tw, 3 * n, n);
     await measure('schemaOf', `schemaOf() alone, ${n} fresh args classes`, () =>
       more.map((d) => tw.schemaOf(d.Args)),
+    );
+    // The baseline: the program's own classes, before any decorator (section 2's memory note).
+    await measure('classes', `the same ${n} args + tool classes without decorators (no toolwright)`, () =>
+      indices(4 * n, n).map(defineManyBare),
     );
   },
 };
