@@ -56,11 +56,18 @@ function defineReadFile(
 
 /**
  * The same two classes as `defineReadFile` with no decorator at all: what a program holds before
- * toolwright (or TypeScript's design:type metadata) adds anything. The baseline of section 2's memory.
+ * toolwright adds anything; with `designTypes`, plus the design:type metadata tsc emits for the
+ * three decorated properties. The baselines of section 2's memory.
  */
-function defineBareReadFile(suffix) {
+function defineBareReadFile(suffix, { designTypes = false } = {}) {
   const Args = class {};
   Object.defineProperty(Args, 'name', { value: `ReadFileArgs${suffix}` });
+  if (designTypes) {
+    // Only what tsc's emitDecoratorMetadata adds to a decorated property: reflect-metadata's maps.
+    decorateProperty(Args, `path${suffix}`, String, []);
+    decorateProperty(Args, `offset${suffix}`, Number, []);
+    decorateProperty(Args, `limit${suffix}`, Number, []);
+  }
   const ReadFile = class {
     run(args) {
       return readFileBody(args);
@@ -74,8 +81,8 @@ function defineBareReadFile(suffix) {
 const defineMany = (tw, i) =>
   defineReadFile(tw, { name: manyName(i), description: manyDescription(i), suffix: manySuffix(i) });
 
-/** The i-th of N distinct tools' classes, undecorated. */
-const defineManyBare = (i) => defineBareReadFile(manySuffix(i));
+/** The i-th of N distinct tools' classes, undecorated (optionally with TypeScript's design:type metadata). */
+const defineManyBare = (i, options) => defineBareReadFile(manySuffix(i), options);
 
 function readFileToolSet(tw) {
   const { ReadFile } = defineReadFile(tw);

@@ -169,12 +169,18 @@ function scaleSection(scale, n) {
   for (const s of defs) if (s.steps?.cold) out.push(`- ${esc(s.label)}: ${esc(s.steps.cold.label)}`);
   out.push('');
   const own = scale.find((s) => s.id === 'toolwright-definitions')?.steps;
-  if (own?.cold?.retainedMB != null && own.classes?.retainedMB != null) {
+  if (
+    own?.cold?.retainedMB != null &&
+    own.classes?.retainedMB != null &&
+    own.designTypes?.retainedMB != null
+  ) {
+    const design = own.designTypes.retainedMB - own.classes.retainedMB;
     out.push(
       `Of toolwright's ${fmtMB(own.cold.retainedMB)} retained, ${fmtMB(own.classes.retainedMB)} is the program's own ` +
-        `${n.toLocaleString('en-US')} args and ${n.toLocaleString('en-US')} tool classes, measured undecorated in the same process ` +
-        `(step "classes" below); toolwright's share, decorator metadata included, is ` +
-        `${fmtMB(own.cold.retainedMB - own.classes.retainedMB)}. The goal counts the whole.`,
+        `${n.toLocaleString('en-US')} args and ${n.toLocaleString('en-US')} tool classes and ${fmtMB(design)} the ` +
+        "design:type metadata TypeScript emits for their properties (reflect-metadata's maps), both measured without " +
+        'toolwright in the same process (steps "classes" and "designTypes" below); toolwright\'s own share is ' +
+        `${fmtMB(own.cold.retainedMB - own.designTypes.retainedMB)}. The goal counts the whole.`,
       '',
     );
   }

@@ -44,7 +44,12 @@ module.exports = {
     );
     // The baseline: the program's own classes, before any decorator (section 2's memory note).
     await measure('classes', `the same ${n} args + tool classes without decorators (no toolwright)`, () =>
-      indices(4 * n, n).map(defineManyBare),
+      indices(4 * n, n).map((i) => defineManyBare(i)),
+    );
+    await measure(
+      'designTypes',
+      `the same ${n} args + tool classes with only TypeScript's design:type metadata (no toolwright)`,
+      () => indices(5 * n, n).map((i) => defineManyBare(i, { designTypes: true })),
     );
   },
 };
