@@ -74,19 +74,19 @@ class IsFree implements ValidatorConstraintInterface {
   }
 }
 
+// The benchmark's read_file.
+class ReadFileArgs {
+  @Param({ description: 'Path', minLength: 1 })
+  path!: string;
+
+  @Param({ description: 'First line', optional: true, integer: true, minimum: 1 })
+  offset?: number;
+
+  @Param({ description: 'Lines', optional: true, integer: true, minimum: 1, maximum: 10000 })
+  limit?: number;
+}
+
 function fixedModels(): Function[] {
-  // The benchmark's read_file.
-  class ReadFileArgs {
-    @Param({ description: 'Path', minLength: 1 })
-    path!: string;
-
-    @Param({ description: 'First line', optional: true, integer: true, minimum: 1 })
-    offset?: number;
-
-    @Param({ description: 'Lines', optional: true, integer: true, minimum: 1, maximum: 10000 })
-    limit?: number;
-  }
-
   // Every scalar kind, nullable and defaulted properties, integer-like names (ordered first by
   // JSON.parse and for-in alike), a name JSON.stringify would leave alone but that is an
   // Object.prototype member, a field initializer.
@@ -623,16 +623,6 @@ describe.each([
   }, 120_000);
 
   it('keeps the benchmark inputs on the scanner, with the same results as before', () => {
-    class ReadFileArgs {
-      @Param({ description: 'Path', minLength: 1 })
-      path!: string;
-
-      @Param({ description: 'First line', optional: true, integer: true, minimum: 1 })
-      offset?: number;
-
-      @Param({ description: 'Lines', optional: true, integer: true, minimum: 1, maximum: 10000 })
-      limit?: number;
-    }
     const model = loaded.getArgsModel(ReadFileArgs);
     const decode = loaded.createDecodeFunction(model, loaded.resolveDecodeLimits(undefined), 'read_file');
     const scan = loaded.createTextScanner(loaded.compileModel(model))!;
