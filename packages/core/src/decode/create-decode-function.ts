@@ -6,7 +6,7 @@ import { DecodeFailure } from './decode-failure';
 import type { DecodeLimits } from './decode-limits';
 import { countColons, findDuplicateKeys } from './find-duplicate-keys';
 import { finishDecode } from './finish-decode';
-import { jsonSyntaxIssue } from './json-syntax-issue';
+import { parseJsonArguments } from './json-syntax-issue';
 import { createTextScanner, type TextScanner } from './scan-flat-object';
 import {
   deferredInvalidArgumentsError,
@@ -117,15 +117,8 @@ function parseAndDecode<T>(
   limits: DecodeLimits,
   toolName: string | undefined,
 ): T | ToolError | Promise<T | ToolError> {
-  // R2: strict JSON.parse; empty text means {}.
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    const issue = jsonSyntaxIssue(text, error);
-    if (issue !== undefined) return invalidArgumentsError([issue], 0, toolName);
-    parsed = {};
-  }
+  const parsed = parseJsonArguments(text, toolName);
+  if (parsed instanceof ToolError) return parsed;
   const context = new DecodeContext(limits, true);
   const walked = walkRoot(compiled, parsed, context);
   // R2: JSON.parse kept the last of any repeated key. A count of colons equal to the keys the

@@ -1,7 +1,7 @@
 import { resolveDecodeLimits, type DecodeLimits } from './decode-limits';
 import { countColons, findDuplicateKeys } from './find-duplicate-keys';
 import { appendPath } from './json-path';
-import { jsonSyntaxIssue } from './json-syntax-issue';
+import { parseJsonArguments } from './json-syntax-issue';
 import { RESERVED_KEYS } from './reserved-keys';
 import {
   invalidArgumentsError,
@@ -40,13 +40,8 @@ export function createUntypedDecoder(
         if (bytes > limits.maxBytes)
           return payloadTooLargeError(bytes.toLocaleString('en-US'), limits.maxBytes, toolName);
       }
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        const issue = jsonSyntaxIssue(text, error);
-        if (issue !== undefined) return invalidArgumentsError([issue], 0, toolName);
-        value = {};
-      }
+      value = parseJsonArguments(text, toolName);
+      if (value instanceof ToolError) return value;
     }
     let issues: ArgumentIssue[];
     let keys: number;

@@ -1,6 +1,20 @@
-import type { ArgumentIssue } from './tool-error-adapter';
+import { invalidArgumentsError, type ArgumentIssue } from './tool-error-adapter';
 
 const BLANK = /^\s*$/;
+
+/**
+ * RELIABILITY R2 for argument text: strict `JSON.parse`, empty or whitespace-only text meaning
+ * `{}`, or the `invalid_arguments` ToolError of text that is not JSON (JSON.parse never makes one,
+ * so `instanceof ToolError` tells the two apart).
+ */
+export function parseJsonArguments(text: string, toolName: string | undefined): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const issue = jsonSyntaxIssue(text, error);
+    return issue === undefined ? {} : invalidArgumentsError([issue], 0, toolName);
+  }
+}
 
 /**
  * Why `JSON.parse(text)` threw, as an issue on the arguments as a whole, with a hint (a fence, a
