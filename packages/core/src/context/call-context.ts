@@ -7,6 +7,7 @@ import {
   type ToolResultMeta,
 } from '../result/tool-result';
 import { drainToTerminal } from '../stream/drain-to-terminal';
+import { originMeta } from '../stream/stream-origin';
 import { callIdOf, createCallId, nextCallSerial } from './call-id';
 import { collectHostValues } from './collect-host-values';
 import { tokenName, type TokenLike } from './token';
@@ -166,10 +167,7 @@ export class CallContext implements ToolCallContext, MetaSource {
   async dispatch(name: string, rawArgs: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
     const startedAt = this.timed ? performance.now() : undefined;
     const callId = options.callId ?? createCallId();
-    const meta = (): ToolResultMeta => {
-      const base = { toolName: name, callId, hostResults: NO_HOST_RESULTS };
-      return startedAt === undefined ? base : { ...base, durationMs: performance.now() - startedAt };
-    };
+    const meta = (): ToolResultMeta => originMeta({ toolName: name, callId }, startedAt);
     try {
       if (this.#delegate !== undefined) return await this.#delegate.dispatch(name, rawArgs, options);
       if (this.#dispatcher === undefined) {

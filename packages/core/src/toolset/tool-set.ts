@@ -5,10 +5,11 @@ import type { ToolCallContext, ToolDispatcher } from '../context/tool-call-conte
 import { formatDuration } from '../errors/format-duration';
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
-import { NO_HOST_RESULTS, type ToolResult } from '../result/tool-result';
+import type { ToolResult } from '../result/tool-result';
 import { drainToTerminal } from '../stream/drain-to-terminal';
 import type { ProgressItem } from '../stream/progress-item';
 import { relayToolStream } from '../stream/relay-tool-stream';
+import { originMeta } from '../stream/stream-origin';
 import { ToolStream } from '../stream/tool-stream';
 import { ConcurrencyLimiter } from '../invoke/concurrency-limiter';
 import type { ErasedTool } from '../invoke/erased-tool';
@@ -262,11 +263,7 @@ function waitForSlot(
 }
 
 function failure(thrown: unknown, toolName: string, callId: string, startedAt?: number): ToolResult {
-  const meta = { toolName, callId, hostResults: NO_HOST_RESULTS };
-  return resultFromError(
-    thrown,
-    startedAt === undefined ? meta : { ...meta, durationMs: performance.now() - startedAt },
-  );
+  return resultFromError(thrown, originMeta({ toolName, callId }, startedAt));
 }
 
 function safeCallId(ctx: ToolCallContext | undefined): string {
