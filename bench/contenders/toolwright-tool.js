@@ -26,6 +26,34 @@ function core(extra = []) {
   return tw;
 }
 
+/** read_file's three arguments: name, design type, and the @Param options of section 1. */
+const READ_FILE_FIELDS = [
+  ['path', String, { minLength: 1 }],
+  ['offset', Number, { optional: true, integer: true, minimum: 1 }],
+  ['limit', Number, { optional: true, integer: true, minimum: 1, maximum: 10000 }],
+];
+
+/**
+ * The args class and the tool class of read_file, named with `suffix`. `decoratorsFor(options)`
+ * gives each argument's decorators (applied with its design:type, as tsc emits them); without it
+ * the args class has no decorator and no metadata at all.
+ */
+function readFileClasses(suffix, decoratorsFor) {
+  const Args = class {};
+  Object.defineProperty(Args, 'name', { value: `ReadFileArgs${suffix}` });
+  if (decoratorsFor !== undefined) {
+    for (const [field, designType, options] of READ_FILE_FIELDS)
+      decorateProperty(Args, `${field}${suffix}`, designType, decoratorsFor(options));
+  }
+  const ReadFile = class {
+    run(args) {
+      return readFileBody(args);
+    }
+  };
+  Object.defineProperty(ReadFile, 'name', { value: `ReadFile${suffix}` });
+  return { Args, ReadFile };
+}
+
 /**
  * Defines one args class + tool class. suffix '' gives the read_file of section 1; suffix `_i`
  * gives the i-th distinct tool of section 2 (field names path_i, offset_i, limit_i).
@@ -35,46 +63,19 @@ function defineReadFile(
   { name = TOOL_NAME, description = TOOL_DESCRIPTION, suffix = '', requires } = {},
 ) {
   const { Param, Tool } = tw;
-  const Args = class {};
-  Object.defineProperty(Args, 'name', { value: `ReadFileArgs${suffix}` });
-  decorateProperty(Args, `path${suffix}`, String, [Param({ minLength: 1 })]);
-  decorateProperty(Args, `offset${suffix}`, Number, [Param({ optional: true, integer: true, minimum: 1 })]);
-  decorateProperty(Args, `limit${suffix}`, Number, [
-    Param({ optional: true, integer: true, minimum: 1, maximum: 10000 }),
-  ]);
-  let ReadFile = class {
-    run(args) {
-      return readFileBody(args);
-    }
-  };
-  Object.defineProperty(ReadFile, 'name', { value: `ReadFile${suffix}` });
+  const { Args, ReadFile } = readFileClasses(suffix, (options) => [Param(options)]);
   const options = { name, description, kind: 'read', readOnly: true, args: Args };
   if (requires !== undefined) options.requires = requires;
-  ReadFile = decorateClass(ReadFile, [Tool(options)]);
-  return { Args, ReadFile };
+  return { Args, ReadFile: decorateClass(ReadFile, [Tool(options)]) };
 }
 
 /**
  * The same two classes as `defineReadFile` with no decorator at all: what a program holds before
  * toolwright adds anything; with `designTypes`, plus the design:type metadata tsc emits for the
- * three decorated properties. The baselines of section 2's memory.
+ * three decorated properties (reflect-metadata's maps). The baselines of section 2's memory.
  */
 function defineBareReadFile(suffix, { designTypes = false } = {}) {
-  const Args = class {};
-  Object.defineProperty(Args, 'name', { value: `ReadFileArgs${suffix}` });
-  if (designTypes) {
-    // Only what tsc's emitDecoratorMetadata adds to a decorated property: reflect-metadata's maps.
-    decorateProperty(Args, `path${suffix}`, String, []);
-    decorateProperty(Args, `offset${suffix}`, Number, []);
-    decorateProperty(Args, `limit${suffix}`, Number, []);
-  }
-  const ReadFile = class {
-    run(args) {
-      return readFileBody(args);
-    }
-  };
-  Object.defineProperty(ReadFile, 'name', { value: `ReadFile${suffix}` });
-  return { Args, ReadFile };
+  return readFileClasses(suffix, designTypes ? () => [] : undefined);
 }
 
 /** The i-th of N distinct tools (section 2). */
