@@ -13,34 +13,32 @@ const MAX_SHARED = 64;
  * frozen: only a node met for the first time is frozen.
  */
 export function shareTypeNode(node: StringNode | NumberNode): TypeNode {
-  if (node.kind === 'string') {
-    for (let i = 0; i < strings.length; i += 1) {
-      const known = strings[i]!;
-      if (
-        known.minLength === node.minLength &&
-        known.maxLength === node.maxLength &&
-        known.pattern === node.pattern &&
-        known.format === node.format
-      )
-        return known;
-    }
-    const frozen = Object.freeze(node);
-    if (strings.length < MAX_SHARED) strings.push(frozen);
-    return frozen;
-  }
-  for (let i = 0; i < numbers.length; i += 1) {
-    const known = numbers[i]!;
-    if (
-      known.integer === node.integer &&
-      known.minimum === node.minimum &&
-      known.maximum === node.maximum &&
-      known.exclusiveMinimum === node.exclusiveMinimum &&
-      known.exclusiveMaximum === node.exclusiveMaximum &&
-      known.multipleOf === node.multipleOf
-    )
-      return known;
-  }
+  return node.kind === 'string' ? shareIn(strings, node, sameString) : shareIn(numbers, node, sameNumber);
+}
+
+function shareIn<T extends StringNode | NumberNode>(known: T[], node: T, same: (a: T, b: T) => boolean): T {
+  for (let i = 0; i < known.length; i += 1) if (same(known[i]!, node)) return known[i]!;
   const frozen = Object.freeze(node);
-  if (numbers.length < MAX_SHARED) numbers.push(frozen);
+  if (known.length < MAX_SHARED) known.push(frozen);
   return frozen;
+}
+
+function sameString(a: StringNode, b: StringNode): boolean {
+  return (
+    a.minLength === b.minLength &&
+    a.maxLength === b.maxLength &&
+    a.pattern === b.pattern &&
+    a.format === b.format
+  );
+}
+
+function sameNumber(a: NumberNode, b: NumberNode): boolean {
+  return (
+    a.integer === b.integer &&
+    a.minimum === b.minimum &&
+    a.maximum === b.maximum &&
+    a.exclusiveMinimum === b.exclusiveMinimum &&
+    a.exclusiveMaximum === b.exclusiveMaximum &&
+    a.multipleOf === b.multipleOf
+  );
 }
