@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../context/tool-call-context';
 import { createDecodeFunction } from '../decode/create-decode-function';
 import { DEFAULT_DECODE_LIMITS, resolveDecodeLimits } from '../decode/decode-limits';
-import { createErasedToolWithReturnedErrors } from '../invoke/create-erased-tool';
+import { createDeferredErasedTool } from '../invoke/create-erased-tool';
 import type { ErasedTool } from '../invoke/erased-tool';
 import type { ToolDefinitionInput } from '../invoke/erased-tool-spec';
 import { getArgsModel } from '../model/build-args-model';
@@ -13,15 +13,13 @@ import type { EraseOptions } from './erase-options';
 
 type Method = (...parameters: unknown[]) => unknown;
 
-const NO_OPTIONS: EraseOptions = Object.freeze({});
-
 /** Erases one described tool bound to its receiver: the glue from decorators to the runtime. */
 export function eraseDescriptor(
   descriptor: ToolDescriptor,
   receiver: object | undefined,
   fn: Method,
   toContent: ContentRenderer | undefined,
-  options: EraseOptions = NO_OPTIONS,
+  options: EraseOptions | undefined,
 ): ErasedTool {
   const declared = descriptor.options;
   const args = descriptor.args ?? getArgsModel(NoArguments);
@@ -40,28 +38,30 @@ export function eraseDescriptor(
     timeoutMs: declared.timeoutMs,
     maxArgumentBytes: declared.maxArgumentBytes,
     source: { className: descriptor.className, methodName: descriptor.method },
-    ...options.overrides,
+    ...options?.overrides,
   };
-  // The erased tool keeps the bare decode function: it never asks whether decoding is async.
-  const decoder = createDecodeFunction<object>(
-    args,
+  // Checked now: a bad limit is a definition error, not a failure of the first call.
+  const decodeLimits =
     declared.maxArgumentBytes === undefined
       ? DEFAULT_DECODE_LIMITS
-      : resolveDecodeLimits({ maxBytes: declared.maxArgumentBytes }),
-    declared.name,
+      : resolveDecodeLimits({ maxBytes: declared.maxArgumentBytes });
+  // The decoder and the function are made on the first call. The decoder returns its ToolError
+  // rather than throwing it: a throw costs more than the decode.
+  return createDeferredErasedTool<object, unknown>(
+    {
+      definition,
+      toContent,
+      streaming: descriptor.streaming,
+      limits:
+        declared.concurrency === undefined
+          ? options?.limits
+          : { concurrency: declared.concurrency, ...options?.limits },
+    },
+    () => ({
+      decode: createDecodeFunction<object>(args, decodeLimits, declared.name),
+      invoke: invokerFor(descriptor, receiver, fn),
+    }),
   );
-  // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.
-  return createErasedToolWithReturnedErrors<object, unknown>({
-    definition,
-    decode: decoder,
-    invoke: invokerFor(descriptor, receiver, fn),
-    toContent,
-    streaming: descriptor.streaming,
-    limits:
-      declared.concurrency === undefined
-        ? options.limits
-        : { concurrency: declared.concurrency, ...options.limits },
-  });
 }
 
 function invokerFor(

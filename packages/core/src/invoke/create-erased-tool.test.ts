@@ -92,6 +92,20 @@ describe('createErasedTool', () => {
     );
   });
 
+  it('applies the limits it checked at creation, whatever happens to the object afterwards', async () => {
+    const limits = { concurrency: 1, queue: 0 };
+    let release: () => void = () => undefined;
+    const busy = tool(() => new Promise<string>((resolve) => (release = () => resolve('done'))), { limits });
+    // Changed after creation, even to a value creation would have refused: the checked copy applies.
+    limits.concurrency = 0;
+    const tools = new ToolSet().add(busy);
+    const first = tools.call('echo', '{}');
+    const second = await tools.call('echo', '{}');
+    expect(errorOf(second).kind).toBe('concurrency_limited');
+    release();
+    expect((await first).ok).toBe(true);
+  });
+
   it('runs a plain tool, sync or async', async () => {
     const sync = await run(
       tool((args: { n: number }) => args.n * 2),

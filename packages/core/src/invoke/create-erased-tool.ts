@@ -7,7 +7,7 @@ import { describeToolSource } from './describe-tool-source';
 import { attachDirectRun } from './direct-run';
 import { freezeToolDefinition } from './freeze-tool-definition';
 import type { ToolDefinition } from './tool-definition';
-import { ToolRunner } from './tool-runner';
+import { ToolRunner, type ToolRunnerConfig } from './tool-runner';
 
 /** How long a stopped tool may keep running before it counts as detached. */
 export const DEFAULT_GRACE_MS = 1000;
@@ -22,7 +22,7 @@ export const DEFAULT_MAX_ARGUMENT_BYTES = 1024 * 1024;
  * `TypeError` listing every problem when the spec is invalid, at creation rather than first call.
  */
 export function createErasedTool<Args = any, Output = any>(spec: ErasedToolSpec<Args, Output>): ErasedTool {
-  return buildErasedTool(spec, false);
+  return buildErasedTool(spec, false, undefined);
 }
 
 /**
@@ -31,61 +31,106 @@ export function createErasedTool<Args = any, Output = any>(spec: ErasedToolSpec<
  * the whole decode. Internal: a returned `ToolError` from any other decoder is a value.
  */
 export function createErasedToolWithReturnedErrors<Args = any, Output = any>(
-  spec: Omit<ErasedToolSpec<Args, Output>, 'decode'> & {
-    readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => Args | ToolError | Promise<Args | ToolError>;
-  },
+  spec: Omit<ErasedToolSpec<Args, Output>, 'decode'> & Pick<ToolCallParts<Args, Output>, 'decode'>,
 ): ErasedTool {
-  return buildErasedTool(spec as ErasedToolSpec<Args, Output>, true);
+  return buildErasedTool(spec as ErasedToolSpec<Args, Output>, true, undefined);
+}
+
+/** What a call needs and a definition does not: the decoder and the function. */
+export interface ToolCallParts<Args = any, Output = any> {
+  /** Returns (rather than throws) the `ToolError` of invalid arguments, as the runtime's own decoders do. */
+  readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => Args | ToolError | Promise<Args | ToolError>;
+  readonly invoke: ErasedToolSpec<Args, Output>['invoke'];
+}
+
+/**
+ * `createErasedToolWithReturnedErrors` with the decoder and the function made by `parts` on the
+ * first call: a registry of a thousand tools, most never called in a session, pays for their
+ * definitions only. Internal.
+ */
+export function createDeferredErasedTool<Args = any, Output = any>(
+  spec: Omit<ErasedToolSpec<Args, Output>, 'decode' | 'invoke'>,
+  parts: () => ToolCallParts<Args, Output>,
+): ErasedTool {
+  return buildErasedTool(spec as ErasedToolSpec<Args, Output>, true, parts);
 }
 
 function buildErasedTool<Args, Output>(
   spec: ErasedToolSpec<Args, Output>,
   decodeReturnsErrors: boolean,
+  parts: (() => ToolCallParts<Args, Output>) | undefined,
 ): ErasedTool {
   const definition = freezeToolDefinition(spec?.definition);
   const problems: string[] = [];
-  if (typeof spec.decode !== 'function') problems.push('decode must be a function.');
-  if (typeof spec.invoke !== 'function') problems.push('invoke must be a function.');
-  if (spec.toContent !== undefined && typeof spec.toContent !== 'function')
+  if (parts === undefined) {
+    if (typeof spec.decode !== 'function') problems.push('decode must be a function.');
+    if (typeof spec.invoke !== 'function') problems.push('invoke must be a function.');
+  }
+  const { toContent, streaming } = spec;
+  if (toContent !== undefined && typeof toContent !== 'function')
     problems.push('toContent must be a function.');
-  if (spec.streaming !== undefined && typeof spec.streaming !== 'boolean')
+  if (streaming !== undefined && typeof streaming !== 'boolean')
     problems.push('streaming must be a boolean.');
-  const limits = spec.limits ?? NO_LIMITS;
-  // Most tools set no limits: nothing to check.
+  // Most tools set no limits: nothing to check. Others are copied, so the limits checked here are
+  // the ones the first call applies.
+  const limits = spec.limits === undefined ? NO_LIMITS : Object.freeze({ ...spec.limits });
   if (limits !== NO_LIMITS) checkLimits(limits, problems);
   if (problems.length > 0) {
     throw new TypeError(
       `Invalid tool ${describeToolSource(definition)}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
     );
   }
-  const limiter =
-    limits.limiter ??
-    (limits.concurrency === undefined
-      ? undefined
-      : new ConcurrencyLimiter({ maxConcurrent: limits.concurrency, maxQueue: limits.queue ?? 0 }));
-  const structured = definition.outputSchema !== undefined;
-  const runner = new ToolRunner({
-    name: definition.name,
-    decode: spec.decode,
-    decodeReturnsErrors,
-    invoke: spec.invoke,
-    streaming: spec.streaming,
-    render:
-      spec.toContent === undefined && limits.maxOutputBytes === undefined
-        ? DEFAULT_RENDER[structured ? 'structured' : 'text']
-        : Object.freeze({ toContent: spec.toContent, maxTextBytes: limits.maxOutputBytes, structured }),
-    timeoutMs: limits.timeoutMs ?? definition.timeoutMs,
-    graceMs: limits.graceMs ?? DEFAULT_GRACE_MS,
-    limiter,
-    maxArgumentBytes: definition.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
-  });
+  // The engine is made on the first call; the spec itself is not kept.
+  const { decode, invoke } = spec;
+  let runner: ToolRunner | undefined;
+  const start = (): ToolRunner =>
+    (runner = new ToolRunner(
+      runnerConfig(
+        definition,
+        parts === undefined ? { decode, invoke } : parts(),
+        decodeReturnsErrors,
+        toContent,
+        streaming,
+        limits,
+      ),
+    ));
   // Started empty: an empty literal has room for three keys in the object itself, so the direct
   // run attached below does not need a second array of added keys.
   const tool = {} as { definition: ToolDefinition; execute: ErasedTool['execute'] };
   tool.definition = definition;
-  tool.execute = (rawArgs, ctx) => runner.execute(rawArgs, ctx);
-  attachDirectRun(tool, (rawArgs, ctx) => runner.run(rawArgs, ctx));
+  tool.execute = (rawArgs, ctx) => (runner ?? start()).execute(rawArgs, ctx);
+  attachDirectRun(tool, (rawArgs, ctx) => (runner ?? start()).run(rawArgs, ctx));
   return Object.freeze(tool);
+}
+
+function runnerConfig<Args, Output>(
+  definition: ToolDefinition,
+  { decode, invoke }: Pick<ErasedToolSpec<Args, Output>, 'decode' | 'invoke'> | ToolCallParts<Args, Output>,
+  decodeReturnsErrors: boolean,
+  toContent: ErasedToolSpec<Args, Output>['toContent'],
+  streaming: boolean | undefined,
+  limits: ToolLimits,
+): ToolRunnerConfig {
+  const structured = definition.outputSchema !== undefined;
+  return {
+    name: definition.name,
+    decode,
+    decodeReturnsErrors,
+    invoke,
+    streaming,
+    render:
+      toContent === undefined && limits.maxOutputBytes === undefined
+        ? DEFAULT_RENDER[structured ? 'structured' : 'text']
+        : Object.freeze({ toContent, maxTextBytes: limits.maxOutputBytes, structured }),
+    timeoutMs: limits.timeoutMs ?? definition.timeoutMs,
+    graceMs: limits.graceMs ?? DEFAULT_GRACE_MS,
+    limiter:
+      limits.limiter ??
+      (limits.concurrency === undefined
+        ? undefined
+        : new ConcurrencyLimiter({ maxConcurrent: limits.concurrency, maxQueue: limits.queue ?? 0 })),
+    maxArgumentBytes: definition.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
+  };
 }
 
 const NO_LIMITS: ToolLimits = Object.freeze({});
