@@ -206,6 +206,7 @@ export class CallContext implements ToolCallContext, MetaSource {
         return await drainToTerminal(this.#dispatcher.execute(name, rawArgs, child), options.onProgress, {
           toolName: name,
           callId,
+          timed: child.timed,
         });
       } finally {
         child.release();

@@ -3,7 +3,7 @@ import type { ToolResult } from '../result/tool-result';
 import { isThenable } from './is-thenable';
 import type { ProgressItem } from './progress-item';
 import { relayToolStream } from './relay-tool-stream';
-import { originMeta, type StreamOrigin } from './stream-origin';
+import { originMeta, originStart, type StreamOrigin } from './stream-origin';
 import { drainDirectly, type ProgressListener, type ToolStream } from './tool-stream';
 
 /**
@@ -12,7 +12,7 @@ import { drainDirectly, type ProgressListener, type ToolStream } from './tool-st
  * stream that ends without a terminal gives `stream_no_terminal` with the progress count and
  * last items in the error's details (F6); a stream that throws gives that error as a failure
  * (F8); malformed items from hand-written or remote streams are dropped and counted. `origin`
- * names the call in results the drain has to make up.
+ * names the call in results the drain has to make up (with their `durationMs` when it is timed).
  */
 export function drainToTerminal(
   stream: ToolStream,
@@ -33,7 +33,7 @@ async function drainByIteration(
   report: ProgressListener | undefined,
   origin: StreamOrigin,
 ): Promise<ToolResult> {
-  const startedAt = performance.now();
+  const startedAt = originStart(origin);
   try {
     const relay = relayToolStream(stream, origin);
     for (;;) {

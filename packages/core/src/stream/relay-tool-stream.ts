@@ -4,7 +4,7 @@ import { resultFromError } from '../result/result-from-error';
 import type { ToolResult } from '../result/tool-result';
 import { closeQuietly } from './close-quietly';
 import { isProgressItem, type ProgressItem } from './progress-item';
-import { originMeta, type StreamOrigin } from './stream-origin';
+import { originMeta, originStart, type StreamOrigin } from './stream-origin';
 import type { ToolStream } from './tool-stream';
 
 // Enough to show a host what the stream was doing when it broke, without keeping all of it.
@@ -21,7 +21,7 @@ export async function* relayToolStream(
   stream: ToolStream,
   origin: StreamOrigin = {},
 ): AsyncGenerator<ProgressItem, ToolResult, undefined> {
-  const startedAt = performance.now();
+  const startedAt = originStart(origin);
   let iterator: AsyncIterator<unknown>;
   try {
     iterator = stream[Symbol.asyncIterator]();
@@ -70,7 +70,11 @@ export async function* relayToolStream(
   }
 }
 
-function terminalResult(item: unknown, origin: StreamOrigin, startedAt: number): ToolResult | undefined {
+function terminalResult(
+  item: unknown,
+  origin: StreamOrigin,
+  startedAt: number | undefined,
+): ToolResult | undefined {
   try {
     if (typeof item !== 'object' || item === null) return undefined;
     const candidate = item as Record<string, unknown>;
@@ -86,7 +90,11 @@ function terminalResult(item: unknown, origin: StreamOrigin, startedAt: number):
   }
 }
 
-function noTerminal(origin: StreamOrigin, startedAt: number, details: Record<string, unknown>): ToolResult {
+function noTerminal(
+  origin: StreamOrigin,
+  startedAt: number | undefined,
+  details: Record<string, unknown>,
+): ToolResult {
   return resultFromError(
     ToolError.streamNoTerminal(undefined, { toolName: origin.toolName, details }),
     originMeta(origin, startedAt),

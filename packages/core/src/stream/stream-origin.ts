@@ -5,6 +5,8 @@ import { NO_HOST_RESULTS, type ToolResultMeta } from '../result/tool-result';
 export interface StreamOrigin {
   readonly toolName?: string;
   readonly callId?: string;
+  /** The call is timed (`ToolCallContext` timing): made-up results carry `durationMs` too. */
+  readonly timed?: boolean;
 }
 
 // Used when a broken stream says nothing about itself.
@@ -21,4 +23,9 @@ export function originMeta(origin: StreamOrigin, startedAt?: number): ToolResult
     hostResults: NO_HOST_RESULTS,
   };
   return startedAt === undefined ? meta : { ...meta, durationMs: performance.now() - startedAt };
+}
+
+/** The clock at the start of a call `origin` says is timed; `undefined` (no clock read) otherwise. */
+export function originStart(origin: StreamOrigin): number | undefined {
+  return origin.timed === true ? performance.now() : undefined;
 }

@@ -188,6 +188,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
     const drained = drainToTerminal(this.execute(name, rawArgs, ctx), onProgress, {
       toolName: ctx.toolName,
       callId: ctx.callId,
+      timed: ctx.timed,
     });
     // The engine releases the context (its link to the host's signal) when the call ends; a
     // hand-written tool does not, so the set does.
@@ -206,7 +207,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
     callerContext: ToolCallContext,
   ): ToolStream {
     const ctx = adoptCallContext(callerContext, name);
-    const origin = { toolName: name, callId: ctx.callId };
+    const origin = { toolName: name, callId: ctx.callId, timed: ctx.timed };
     // The slot is taken when the stream is consumed, not when it is built: a stream nobody
     // reads must not hold a slot forever.
     return ToolStream.withProgress(async function* () {

@@ -1,8 +1,10 @@
 import { createCallContext } from '../../src/context/create-call-context';
 import { createToken } from '../../src/context/token';
+import type { ErasedTool } from '../../src/invoke/erased-tool';
 import { drainToTerminal } from '../../src/stream/drain-to-terminal';
+import type { ToolStream } from '../../src/stream/tool-stream';
 import { ToolSet } from '../../src/toolset/tool-set';
-import { sleep, testTool } from './test-tool';
+import { errorOf, sleep, testTool } from './test-tool';
 
 const Trace = createToken<string>('Trace');
 
@@ -63,6 +65,27 @@ describe('result meta', () => {
     const ctx = createCallContext({ toolName: 'fails', timing: true });
     const drained = await drainToTerminal(tools.execute('fails', '{}', ctx));
     expect(drained.meta.durationMs).toBeGreaterThanOrEqual(25);
+  });
+
+  it('times the results made up for a broken stream only when the call is timed', async () => {
+    // A hand-written tool whose stream ends after 30 ms without a terminal: the set makes up the result.
+    const broken: ErasedTool = {
+      definition: testTool('remote', () => undefined).definition,
+      execute: () =>
+        (async function* () {
+          await sleep(30);
+        })() as unknown as ToolStream,
+    };
+    const tools = new ToolSet().add(broken);
+    const untimed = await tools.call('remote', '{}', { onProgress: () => undefined });
+    expect(errorOf(untimed).kind).toBe('stream_no_terminal');
+    expect(untimed.meta).not.toHaveProperty('durationMs');
+    const timed = await tools.call('remote', '{}', { timing: true });
+    expect(errorOf(timed).kind).toBe('stream_no_terminal');
+    expect(timed.meta.durationMs).toBeGreaterThanOrEqual(25);
+    // A host draining a stream itself says whether the call is timed.
+    const drained = await drainToTerminal(broken.execute('{}', createCallContext({ toolName: 'remote' })));
+    expect(drained.meta).not.toHaveProperty('durationMs');
   });
 
   it('names the call, carries its host results, and is the same object on every read', async () => {
