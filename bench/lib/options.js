@@ -12,7 +12,7 @@ const HELP = `usage: npm run bench -- [options]        (or: node bench/run.js [o
   --round-ms <ms>     target duration of one round (default 100, quick 25)
   --warmup-ms <ms>    warm-up before the rounds (default 1000, quick 150)
   --n <count>         tools in the definitions / tools/list scenarios (default 1000)
-  --scale-procs <n>   processes per scale scenario, figures are their median (default 3, quick 1)
+  --scale-procs <n>   processes per scale scenario, figures are their median (default 5, quick 1)
   --http-ms <ms>      measured window of the HTTP load section (default 5000, quick 1000)
   --clients <n>       concurrent MCP clients in the HTTP load section (default 64)
   --help              this text
@@ -66,7 +66,7 @@ function parseOptions(argv) {
       warmupMs: num('warmup-ms', 1000, 150),
     },
     n: Math.round(num('n', 1000, 1000)),
-    scaleProcs: Math.round(num('scale-procs', 3, 1)),
+    scaleProcs: Math.round(num('scale-procs', 5, 1)),
     scaleReps: quick ? 5 : 20,
     http: {
       clients: Math.round(num('clients', 64, 64)),
