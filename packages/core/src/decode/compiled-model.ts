@@ -1,4 +1,5 @@
 import type { ArgsModel, PropertyModel } from '../model/args-model';
+import type { TypeNode } from '../model/type-node';
 import { codeGenerationAllowed } from './code-generation';
 import { compileValueDecoder } from './compile-value-decoder';
 import { INVALID, type DecodeContext, type ValueDecoder } from './decode-context';
@@ -44,8 +45,11 @@ export interface CompiledModel {
   readonly viaTransformer: boolean;
   readonly needsValidation: boolean;
   readonly construct: new () => object;
+  /** The closures' decoder, or the generated one once the model is hot (`generateModelCode`). */
   decodeFields: FieldsDecoder;
   decodeNested: ValueDecoder;
+  /** `decodeFields` and the model's scanner use generated code. */
+  generated: boolean;
 }
 
 const compiledModels = new WeakMap<ArgsModel, CompiledModel>();
@@ -68,6 +72,7 @@ export function compileModel(model: ArgsModel): CompiledModel {
     construct: model.target as new () => object,
     decodeFields: () => INVALID,
     decodeNested: () => INVALID,
+    generated: false,
   };
   // Registered before its properties compile, so a recursive model finds itself.
   compiledModels.set(model, compiled);
@@ -77,10 +82,40 @@ export function compileModel(model: ArgsModel): CompiledModel {
     properties.push(entry);
     if (!RESERVED_KEYS.has(entry.name)) byName.set(entry.name, entry);
   }
-  compiled.decodeFields = codeGenerationAllowed()
-    ? generateFieldsDecoder(compiled)
-    : closureFieldsDecoder(compiled);
+  // Closures first: code is generated only for the few classes that turn out hot.
+  compiled.decodeFields = closureFieldsDecoder(compiled);
   return compiled;
+}
+
+/**
+ * Gives a compiled model, and every model its properties reach, generated code in place of the
+ * closures (the same outcome on every input, faster once the engine has optimised it). `false`
+ * when the runtime forbids code generation. The process's budget is the caller's to check
+ * (`claimGeneratedCode`).
+ */
+export function generateModelCode(compiled: CompiledModel): boolean {
+  if (compiled.generated) return true;
+  if (!codeGenerationAllowed()) return false;
+  for (const model of reachableModels(compiled.model)) {
+    const reached = compileModel(model);
+    if (reached.generated) continue;
+    reached.decodeFields = generateFieldsDecoder(reached);
+    reached.generated = true;
+  }
+  return true;
+}
+
+/** A model and the models its properties reach (nested classes, array items), each once. */
+function reachableModels(root: ArgsModel): Set<ArgsModel> {
+  const found = new Set<ArgsModel>([root]);
+  // A Set iterator also visits the models added while iterating.
+  for (const model of found) for (const property of model.properties) addModels(property.type, found);
+  return found;
+}
+
+function addModels(node: TypeNode, found: Set<ArgsModel>): void {
+  if (node.kind === 'object') found.add(node.model);
+  else if (node.kind === 'array') addModels(node.items, found);
 }
 
 function compileProperty(property: PropertyModel, viaTransformer: boolean): CompiledProperty {

@@ -1,6 +1,7 @@
 import type { ArgsModel } from '../model/args-model';
 import { AuthorCodeError } from './author-code-error';
-import { compileModel, type CompiledModel } from './compiled-model';
+import { claimGeneratedCode, DECODES_BEFORE_GENERATING } from './code-generation';
+import { compileModel, generateModelCode, type CompiledModel } from './compiled-model';
 import { DecodeContext, INVALID } from './decode-context';
 import { DecodeFailure } from './decode-failure';
 import type { DecodeLimits } from './decode-limits';
@@ -50,13 +51,25 @@ export function createDecodeFunction<T extends object>(
   // model has none.
   let scan: TextScanner | null | undefined;
   let texts = 0;
+  // Counted up to DECODES_BEFORE_GENERATING, when the tool is hot and its classes may get
+  // generated code.
+  let decodes = 0;
+  const compiledModel = (): CompiledModel => {
+    compiled ??= compileModel(model);
+    if (decodes < DECODES_BEFORE_GENERATING && ++decodes === DECODES_BEFORE_GENERATING) {
+      // Another tool of the same class may have generated its code already: no new place taken.
+      const generated = compiled.generated || (claimGeneratedCode() && generateModelCode(compiled));
+      // The scanner built so far uses closures: the next text builds one on the generated code.
+      if (generated && scan !== null) scan = undefined;
+    }
+    return compiled;
+  };
   return (raw) => {
     if (typeof raw === 'string') {
       try {
-        if (compiled === undefined) compiled = compileModel(model);
-        if (scan === undefined && ++texts >= TEXTS_BEFORE_SCANNING)
-          scan = createTextScanner(compiled) ?? null;
-        return decodeText<T>(raw, compiled, scan ?? null, limits, toolName);
+        const current = compiledModel();
+        if (scan === undefined && ++texts >= TEXTS_BEFORE_SCANNING) scan = createTextScanner(current) ?? null;
+        return decodeText<T>(raw, current, scan ?? null, limits, toolName);
       } catch (error) {
         rethrowAuthorCode(error);
       }
@@ -64,7 +77,7 @@ export function createDecodeFunction<T extends object>(
     try {
       // Already parsed (R1/R2 were the host's): the walk reads it as untrusted JavaScript.
       const context = new DecodeContext(limits, false);
-      const walked = walkRoot((compiled ??= compileModel(model)), raw === undefined ? {} : raw, context);
+      const walked = walkRoot(compiledModel(), raw === undefined ? {} : raw, context);
       return settle<T>(finishDecode(walked, context, model), toolName);
     } catch (error) {
       if (error instanceof AuthorCodeError) throw error.thrown;

@@ -1,4 +1,3 @@
-import { codeGenerationAllowed } from './code-generation';
 import type { CompiledModel } from './compiled-model';
 import { RESERVED_KEYS } from './reserved-keys';
 
@@ -28,14 +27,15 @@ export const MAX_SCANNED_NAMES = 31;
 /**
  * The scanner of a model's top-level arguments, or `undefined` when the model has none: the fast
  * path of decoding text, for the common call, where `JSON.parse` and the duplicate-key count cost
- * more than the rest of the decode. With code generation the names are recognised and stored by
- * code generated for the model (constant code units and constant-name stores: some 50 ns less
- * per call than a name loop and computed stores); otherwise closures do the same.
+ * more than the rest of the decode. Once the model has generated code (`generateModelCode`) the
+ * names are recognised and stored by code generated for it (constant code units and constant-name
+ * stores: some 50 ns less per call than a name loop and computed stores); until then closures do
+ * the same.
  */
 export function createTextScanner(compiled: CompiledModel): TextScanner | undefined {
   const names = scannedNames(compiled);
   if (names === undefined || alwaysNested(compiled)) return undefined;
-  const keys = codeGenerationAllowed() ? generateScannedKeys(names) : closureScannedKeys(names);
+  const keys = compiled.generated ? generateScannedKeys(names) : closureScannedKeys(names);
   return (text) => scanFlatObject(text, keys);
 }
 

@@ -1,30 +1,48 @@
 import 'reflect-metadata';
 import fc from 'fast-check';
+import type * as CompiledModelModule from '../../src/decode/compiled-model';
 import type * as CreateArgsDecoderModule from '../../src/decode/create-args-decoder';
 import type * as BuildArgsModelModule from '../../src/model/build-args-model';
 import { ToolError } from '../../src/errors/tool-error';
 import { buildClass, classSpec, NAMES } from './support/generated-classes';
 import { junk, objectNear } from './support/near-miss';
 
-// The decoder generates code with `new Function` where the runtime allows it and falls back to
-// closures where it does not (edge runtimes, strict CSP). Law: both give the same result — the
-// same instance, or an error with the same text — on generated classes and values.
+// A decoder starts on closures and moves a hot class to code generated with `new Function`, where
+// the runtime allows it (edge runtimes and strict CSP do not). Law: both give the same result —
+// the same instance, or an error with the same text — on generated classes and values.
 
 interface Loaded {
   readonly createArgsDecoder: typeof CreateArgsDecoderModule.createArgsDecoder;
   readonly getArgsModel: typeof BuildArgsModelModule.getArgsModel;
+  /** The class's model, compiled, and given generated code when `generate` (checked). */
+  readonly modelOf: (argsClass: Function) => ReturnType<typeof BuildArgsModelModule.getArgsModel>;
 }
 
 /** The decoder modules in a fresh registry, with code generation allowed or not. */
 function load(generate: boolean): Loaded {
   let loaded: Loaded | undefined;
   jest.isolateModules(() => {
-    jest.doMock('../../src/decode/code-generation', () => ({ codeGenerationAllowed: () => generate }));
+    jest.doMock('../../src/decode/code-generation', () => ({
+      ...jest.requireActual('../../src/decode/code-generation'),
+      codeGenerationAllowed: () => generate,
+    }));
     /* eslint-disable @typescript-eslint/no-require-imports */
+    const { compileModel, generateModelCode } =
+      require('../../src/decode/compiled-model') as typeof CompiledModelModule;
+    const getArgsModel = (require('../../src/model/build-args-model') as typeof BuildArgsModelModule)
+      .getArgsModel;
     loaded = {
       createArgsDecoder: (require('../../src/decode/create-args-decoder') as typeof CreateArgsDecoderModule)
         .createArgsDecoder,
-      getArgsModel: (require('../../src/model/build-args-model') as typeof BuildArgsModelModule).getArgsModel,
+      getArgsModel,
+      modelOf: (argsClass) => {
+        const model = getArgsModel(argsClass);
+        // Decoders of the model share its compiled form, so they use the generated code too.
+        const compiled = compileModel(model);
+        expect(generateModelCode(compiled)).toBe(generate);
+        expect(compiled.generated).toBe(generate);
+        return model;
+      },
     };
     /* eslint-enable @typescript-eslint/no-require-imports */
   });
@@ -62,8 +80,8 @@ describe('the generated and the closure fields decoders', () => {
     let accepted = 0;
     fc.assert(
       fc.property(cases, ([argsClass, values]) => {
-        const fast = generated.createArgsDecoder(generated.getArgsModel(argsClass), { toolName: 't' });
-        const slow = closures.createArgsDecoder(closures.getArgsModel(argsClass), { toolName: 't' });
+        const fast = generated.createArgsDecoder(generated.modelOf(argsClass), { toolName: 't' });
+        const slow = closures.createArgsDecoder(closures.modelOf(argsClass), { toolName: 't' });
         for (const value of values) {
           for (const raw of [JSON.stringify(value), value]) {
             const expected = outcome(slow(raw));

@@ -26,6 +26,7 @@ import { objectNear } from './support/near-miss';
 interface Loaded {
   readonly createDecodeFunction: typeof CreateDecodeFunctionModule.createDecodeFunction;
   readonly decodeText: typeof CreateDecodeFunctionModule.decodeText;
+  /** The model compiled, with generated code when `generate` (checked). */
   readonly compileModel: typeof CompiledModelModule.compileModel;
   readonly createTextScanner: typeof ScanFlatObjectModule.createTextScanner;
   readonly resolveDecodeLimits: typeof DecodeLimitsModule.resolveDecodeLimits;
@@ -37,13 +38,24 @@ interface Loaded {
 function load(generate: boolean): Loaded {
   let loaded: Loaded | undefined;
   jest.isolateModules(() => {
-    jest.doMock('../../src/decode/code-generation', () => ({ codeGenerationAllowed: () => generate }));
+    jest.doMock('../../src/decode/code-generation', () => ({
+      ...jest.requireActual('../../src/decode/code-generation'),
+      codeGenerationAllowed: () => generate,
+    }));
     /* eslint-disable @typescript-eslint/no-require-imports */
     const decode = require('../../src/decode/create-decode-function') as typeof CreateDecodeFunctionModule;
+    const { compileModel, generateModelCode } =
+      require('../../src/decode/compiled-model') as typeof CompiledModelModule;
     loaded = {
       createDecodeFunction: decode.createDecodeFunction,
       decodeText: decode.decodeText,
-      compileModel: (require('../../src/decode/compiled-model') as typeof CompiledModelModule).compileModel,
+      // Decode functions of the model share its compiled form, so they use the generated code too.
+      compileModel: (model) => {
+        const compiled = compileModel(model);
+        expect(generateModelCode(compiled)).toBe(generate);
+        expect(compiled.generated).toBe(generate);
+        return compiled;
+      },
       createTextScanner: (require('../../src/decode/scan-flat-object') as typeof ScanFlatObjectModule)
         .createTextScanner,
       resolveDecodeLimits: (require('../../src/decode/decode-limits') as typeof DecodeLimitsModule)

@@ -1,0 +1,125 @@
+import 'reflect-metadata';
+import { Param } from '../decorators/param';
+import type * as BuildArgsModelModule from '../model/build-args-model';
+import type * as CodeGenerationModule from './code-generation';
+import type * as CompiledModelModule from './compiled-model';
+import type * as CreateDecodeFunctionModule from './create-decode-function';
+import { DEFAULT_DECODE_LIMITS } from './decode-limits';
+import { ToolError } from './tool-error-adapter';
+
+// The budget of generated classes is per process: each test loads the decoder modules afresh.
+interface Loaded {
+  readonly createDecodeFunction: typeof CreateDecodeFunctionModule.createDecodeFunction;
+  readonly compileModel: typeof CompiledModelModule.compileModel;
+  readonly getArgsModel: typeof BuildArgsModelModule.getArgsModel;
+  readonly limits: Pick<typeof CodeGenerationModule, 'DECODES_BEFORE_GENERATING' | 'MAX_GENERATED_CLASSES'>;
+}
+
+function load(codeGenerationAllowed = true): Loaded {
+  let loaded: Loaded | undefined;
+  jest.isolateModules(() => {
+    if (!codeGenerationAllowed) {
+      jest.doMock('./code-generation', () => ({
+        ...jest.requireActual('./code-generation'),
+        codeGenerationAllowed: () => false,
+      }));
+    }
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    loaded = {
+      createDecodeFunction: (require('./create-decode-function') as typeof CreateDecodeFunctionModule)
+        .createDecodeFunction,
+      compileModel: (require('./compiled-model') as typeof CompiledModelModule).compileModel,
+      getArgsModel: (require('../model/build-args-model') as typeof BuildArgsModelModule).getArgsModel,
+      limits: require('./code-generation') as typeof CodeGenerationModule,
+    };
+    /* eslint-enable @typescript-eslint/no-require-imports */
+  });
+  return loaded!;
+}
+
+class Range {
+  @Param({ description: 'First', integer: true, minimum: 0 })
+  from!: number;
+
+  @Param({ description: 'Last', integer: true, minimum: 0 })
+  to!: number;
+}
+
+// A distinct args class on each call, with a nested class.
+function newArgsClass() {
+  class ReadArgs {
+    @Param({ description: 'Path', minLength: 1 })
+    path!: string;
+
+    @Param({ description: 'Lines', optional: true, type: () => Range })
+    lines?: Range;
+  }
+  return ReadArgs;
+}
+
+const VALID = '{"path":"a.ts"}';
+const NESTED = '{"path":"a.ts","lines":{"from":1,"to":2}}';
+const INVALID = '{"path":"","lines":{"from":-1}}';
+
+/** What a decode gave: the instance's class and properties, or the error's kind and model text. */
+function outcome(result: unknown): unknown {
+  if (ToolError.is(result)) return { kind: result.kind, text: result.modelText };
+  return { className: (result as object).constructor.name, value: JSON.parse(JSON.stringify(result)) };
+}
+
+describe('generated code for hot args classes', () => {
+  it('moves a class to generated code at its tool’s DECODES_BEFORE_GENERATING-th decode, with the same outcomes', () => {
+    const { createDecodeFunction, compileModel, getArgsModel, limits } = load();
+    const model = getArgsModel(newArgsClass());
+    const compiled = compileModel(model);
+    const closures = compiled.decodeFields;
+    const decode = createDecodeFunction(model, DEFAULT_DECODE_LIMITS, 'read');
+    const before = [VALID, NESTED, INVALID, JSON.parse(NESTED) as unknown].map((raw) => outcome(decode(raw)));
+    for (let i = before.length; i < limits.DECODES_BEFORE_GENERATING - 1; i++) decode(VALID);
+    expect(compiled.generated).toBe(false);
+    expect(compiled.decodeFields).toBe(closures);
+
+    decode(VALID);
+    expect(compiled.generated).toBe(true);
+    expect(compiled.decodeFields).not.toBe(closures);
+    // The nested class is moved with it.
+    const nested = compileModel(getArgsModel(Range));
+    expect(nested.generated).toBe(true);
+    // The scanner is rebuilt on the generated code; texts and parsed values decode as before.
+    const after = [VALID, NESTED, INVALID, JSON.parse(NESTED) as unknown].map((raw) => outcome(decode(raw)));
+    expect(after).toEqual(before);
+    expect(before[1]).toEqual({
+      className: 'ReadArgs',
+      value: { path: 'a.ts', lines: { from: 1, to: 2 } },
+    });
+    expect(before[2]).toMatchObject({ kind: 'invalid_arguments' });
+  });
+
+  it('gives generated code to at most MAX_GENERATED_CLASSES classes in a process', () => {
+    const { createDecodeFunction, compileModel, getArgsModel, limits } = load();
+    // Two tools of one class take one place.
+    const shared = getArgsModel(newArgsClass());
+    const models = [
+      shared,
+      shared,
+      ...Array.from({ length: limits.MAX_GENERATED_CLASSES + 1 }, () => getArgsModel(newArgsClass())),
+    ];
+    for (const model of models) {
+      const decode = createDecodeFunction(model, DEFAULT_DECODE_LIMITS, 'read');
+      for (let i = 0; i < limits.DECODES_BEFORE_GENERATING; i++) decode(VALID);
+      expect(outcome(decode(NESTED))).toMatchObject({ value: { lines: { from: 1, to: 2 } } });
+    }
+    const generated = [...new Set(models)].map((model) => compileModel(model).generated);
+    // The shared class, then the first classes until the budget runs out (Range is nested in all of them).
+    expect(generated).toEqual([...Array<boolean>(limits.MAX_GENERATED_CLASSES).fill(true), false, false]);
+  });
+
+  it('keeps the closures where the runtime forbids code generation', () => {
+    const { createDecodeFunction, compileModel, getArgsModel, limits } = load(false);
+    const model = getArgsModel(newArgsClass());
+    const decode = createDecodeFunction(model, DEFAULT_DECODE_LIMITS, 'read');
+    for (let i = 0; i < limits.DECODES_BEFORE_GENERATING + 20; i++) decode(NESTED);
+    expect(compileModel(model).generated).toBe(false);
+    expect(outcome(decode(NESTED))).toMatchObject({ value: { lines: { from: 1, to: 2 } } });
+  });
+});
