@@ -62,6 +62,13 @@ const CALL = [
     goal: { valid: 2, invalid: 4 },
   },
   {
+    id: 'toolwright-many',
+    side: 'toolwright',
+    label: 'toolwright ToolSet.call, 1,000 tools in turn',
+    file: 'contenders/toolwright-call-many.js',
+    how: 'tools.call(name_i, json_i) over 1,000 tools with distinct args classes and parameter names, called round robin: the cost of calls spread over a large registry (no goal; compare with the one-tool row).',
+  },
+  {
     id: 'toolwright-execute',
     side: 'toolwright',
     label: 'toolwright ToolSet.execute + drainToTerminal',
