@@ -15,13 +15,20 @@ interface Loaded {
   readonly limits: Pick<typeof CodeGenerationModule, 'DECODES_BEFORE_GENERATING' | 'MAX_GENERATED_CLASSES'>;
 }
 
-function load(codeGenerationAllowed = true): Loaded {
+function load(codeGenerationAllowed = true, generationThrows = false): Loaded {
   let loaded: Loaded | undefined;
   jest.isolateModules(() => {
     if (!codeGenerationAllowed) {
       jest.doMock('./code-generation', () => ({
         ...jest.requireActual('./code-generation'),
         codeGenerationAllowed: () => false,
+      }));
+    }
+    if (generationThrows) {
+      jest.doMock('./generate-fields-decoder', () => ({
+        generateFieldsDecoder: () => {
+          throw new EvalError('Code generation from strings disallowed for this context');
+        },
       }));
     }
     /* eslint-disable @typescript-eslint/no-require-imports */
@@ -121,5 +128,20 @@ describe('generated code for hot args classes', () => {
     for (let i = 0; i < limits.DECODES_BEFORE_GENERATING + 20; i++) decode(NESTED);
     expect(compileModel(model).generated).toBe(false);
     expect(outcome(decode(NESTED))).toMatchObject({ value: { lines: { from: 1, to: 2 } } });
+  });
+
+  it('keeps the closures, and every call, when generating the code fails', () => {
+    const { createDecodeFunction, compileModel, getArgsModel, limits } = load(true, true);
+    const model = getArgsModel(newArgsClass());
+    const decode = createDecodeFunction(model, DEFAULT_DECODE_LIMITS, 'read');
+    const outcomes = Array.from({ length: limits.DECODES_BEFORE_GENERATING + 20 }, () =>
+      outcome(decode(NESTED)),
+    );
+    expect(new Set(outcomes.map((o) => JSON.stringify(o)))).toEqual(
+      new Set([
+        JSON.stringify({ className: 'ReadArgs', value: { path: 'a.ts', lines: { from: 1, to: 2 } } }),
+      ]),
+    );
+    expect(compileModel(model).generated).toBe(false);
   });
 });

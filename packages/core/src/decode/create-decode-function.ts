@@ -58,7 +58,12 @@ export function createDecodeFunction<T extends object>(
     compiled ??= compileModel(model);
     if (decodes < DECODES_BEFORE_GENERATING && ++decodes === DECODES_BEFORE_GENERATING) {
       // Another tool of the same class may have generated its code already: no new place taken.
-      const generated = compiled.generated || (claimGeneratedCode() && generateModelCode(compiled));
+      let generated = compiled.generated;
+      try {
+        generated ||= claimGeneratedCode() && generateModelCode(compiled);
+      } catch {
+        // The closures decode exactly as generated code would: a failure to generate costs nothing.
+      }
       // The scanner built so far uses closures: the next text builds one on the generated code.
       if (generated && scan !== null) scan = undefined;
     }
