@@ -18,13 +18,16 @@ interface Loaded {
 function load(codeGenerationAllowed = true, generationThrows = false): Loaded {
   let loaded: Loaded | undefined;
   jest.isolateModules(() => {
-    if (!codeGenerationAllowed) {
+    // Mocks outlive isolateModules: each load sets (or clears) both.
+    if (codeGenerationAllowed) jest.dontMock('./code-generation');
+    else {
       jest.doMock('./code-generation', () => ({
         ...jest.requireActual('./code-generation'),
         codeGenerationAllowed: () => false,
       }));
     }
-    if (generationThrows) {
+    if (!generationThrows) jest.dontMock('./generate-fields-decoder');
+    else {
       jest.doMock('./generate-fields-decoder', () => ({
         generateFieldsDecoder: () => {
           throw new EvalError('Code generation from strings disallowed for this context');
