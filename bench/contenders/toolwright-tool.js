@@ -70,20 +70,27 @@ function defineReadFile(
 }
 
 /**
- * The same two classes as `defineReadFile` with no decorator at all: what a program holds before
- * toolwright adds anything; with `designTypes`, plus the design:type metadata tsc emits for the
- * three decorated properties (reflect-metadata's maps). The baselines of section 2's memory.
+ * The same two classes as `defineReadFile` with no decorator at all, and the options object its
+ * `@Tool` is given (the program's own literal, name and description included): what a program
+ * holds before toolwright adds anything; with `designTypes`, plus the design:type metadata tsc
+ * emits for the three decorated properties (reflect-metadata's maps). The baselines of section 2's
+ * memory.
  */
-function defineBareReadFile(suffix, { designTypes = false } = {}) {
-  return readFileClasses(suffix, designTypes ? () => [] : undefined);
+function defineBareReadFile(
+  { name = TOOL_NAME, description = TOOL_DESCRIPTION, suffix = '' } = {},
+  { designTypes = false } = {},
+) {
+  const { Args, ReadFile } = readFileClasses(suffix, designTypes ? () => [] : undefined);
+  return { Args, ReadFile, options: { name, description, kind: 'read', readOnly: true, args: Args } };
 }
 
 /** The i-th of N distinct tools (section 2). */
 const defineMany = (tw, i) =>
   defineReadFile(tw, { name: manyName(i), description: manyDescription(i), suffix: manySuffix(i) });
 
-/** The i-th of N distinct tools' classes, undecorated (optionally with TypeScript's design:type metadata). */
-const defineManyBare = (i, options) => defineBareReadFile(manySuffix(i), options);
+/** The i-th of N distinct tools' classes and options, undecorated (optionally with TypeScript's design:type metadata). */
+const defineManyBare = (i, options) =>
+  defineBareReadFile({ name: manyName(i), description: manyDescription(i), suffix: manySuffix(i) }, options);
 
 function readFileToolSet(tw) {
   const { ReadFile } = defineReadFile(tw);

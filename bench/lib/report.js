@@ -177,7 +177,7 @@ function scaleSection(scale, n) {
     const design = own.designTypes.retainedMB - own.classes.retainedMB;
     out.push(
       `Of toolwright's ${fmtMB(own.cold.retainedMB)} retained, ${fmtMB(own.classes.retainedMB)} is the program's own ` +
-        `${n.toLocaleString('en-US')} args and ${n.toLocaleString('en-US')} tool classes and ${fmtMB(design)} the ` +
+        `${n.toLocaleString('en-US')} args and ${n.toLocaleString('en-US')} tool classes (with the options written for their @Tool) and ${fmtMB(design)} the ` +
         "design:type metadata TypeScript emits for their properties (reflect-metadata's maps), both measured without " +
         'toolwright in the same process (steps "classes" and "designTypes" below); toolwright\'s own share is ' +
         `${fmtMB(own.cold.retainedMB - own.designTypes.retainedMB)}. The goal counts the whole.`,

@@ -42,13 +42,16 @@ module.exports = {
     await measure('schemaOf', `schemaOf() alone, ${n} fresh args classes`, () =>
       more.map((d) => tw.schemaOf(d.Args)),
     );
-    // The baseline: the program's own classes, before any decorator (section 2's memory note).
-    await measure('classes', `the same ${n} args + tool classes without decorators (no toolwright)`, () =>
-      indices(4 * n, n).map((i) => defineManyBare(i)),
+    // The baseline: the program's own classes and the options it writes for them, before any
+    // decorator (section 2's memory note).
+    await measure(
+      'classes',
+      `the same ${n} args + tool classes and their @Tool options objects, without decorators (no toolwright)`,
+      () => indices(4 * n, n).map((i) => defineManyBare(i)),
     );
     await measure(
       'designTypes',
-      `the same ${n} args + tool classes with only TypeScript's design:type metadata (no toolwright)`,
+      `the same with only TypeScript's design:type metadata on the classes (no toolwright)`,
       () => indices(5 * n, n).map((i) => defineManyBare(i, { designTypes: true })),
     );
   },
