@@ -1,9 +1,7 @@
 import 'reflect-metadata';
 import fc from 'fast-check';
-import type * as CompiledModelModule from '../../src/decode/compiled-model';
-import type * as CreateArgsDecoderModule from '../../src/decode/create-args-decoder';
-import type * as BuildArgsModelModule from '../../src/model/build-args-model';
 import { ToolError } from '../../src/errors/tool-error';
+import { loadDecoderModules, type DecoderModules } from './support/decoder-modules';
 import { buildClass, classSpec, NAMES } from './support/generated-classes';
 import { junk, objectNear } from './support/near-miss';
 
@@ -11,42 +9,11 @@ import { junk, objectNear } from './support/near-miss';
 // the runtime allows it (edge runtimes and strict CSP do not). Law: both give the same result —
 // the same instance, or an error with the same text — on generated classes and values.
 
-interface Loaded {
-  readonly createArgsDecoder: typeof CreateArgsDecoderModule.createArgsDecoder;
-  readonly getArgsModel: typeof BuildArgsModelModule.getArgsModel;
-  /** The class's model, compiled, and given generated code when `generate` (checked). */
-  readonly modelOf: (argsClass: Function) => ReturnType<typeof BuildArgsModelModule.getArgsModel>;
-}
-
-/** The decoder modules in a fresh registry, with code generation allowed or not. */
-function load(generate: boolean): Loaded {
-  let loaded: Loaded | undefined;
-  jest.isolateModules(() => {
-    jest.doMock('../../src/decode/code-generation', () => ({
-      ...jest.requireActual('../../src/decode/code-generation'),
-      codeGenerationAllowed: () => generate,
-    }));
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const { compileModel, generateModelCode } =
-      require('../../src/decode/compiled-model') as typeof CompiledModelModule;
-    const getArgsModel = (require('../../src/model/build-args-model') as typeof BuildArgsModelModule)
-      .getArgsModel;
-    loaded = {
-      createArgsDecoder: (require('../../src/decode/create-args-decoder') as typeof CreateArgsDecoderModule)
-        .createArgsDecoder,
-      getArgsModel,
-      modelOf: (argsClass) => {
-        const model = getArgsModel(argsClass);
-        // Decoders of the model share its compiled form, so they use the generated code too.
-        const compiled = compileModel(model);
-        expect(generateModelCode(compiled)).toBe(generate);
-        expect(compiled.generated).toBe(generate);
-        return model;
-      },
-    };
-    /* eslint-enable @typescript-eslint/no-require-imports */
-  });
-  return loaded!;
+/** The class's model, compiled by `loaded` (with generated code when it allows it). */
+function modelOf(loaded: DecoderModules, argsClass: Function) {
+  const model = loaded.getArgsModel(argsClass);
+  loaded.compileModel(model);
+  return model;
 }
 
 type Outcome = { readonly instance: unknown } | { readonly kind: string; readonly text: string };
@@ -57,8 +24,8 @@ function outcome(result: unknown): Outcome {
 
 describe('the generated and the closure fields decoders', () => {
   it('decode generated classes and values identically', () => {
-    const generated = load(true);
-    const closures = load(false);
+    const generated = loadDecoderModules(true);
+    const closures = loadDecoderModules(false);
     const cases = classSpec(0).chain((spec) => {
       const argsClass = buildClass(spec);
       const values = fc.array(
@@ -80,8 +47,8 @@ describe('the generated and the closure fields decoders', () => {
     let accepted = 0;
     fc.assert(
       fc.property(cases, ([argsClass, values]) => {
-        const fast = generated.createArgsDecoder(generated.modelOf(argsClass), { toolName: 't' });
-        const slow = closures.createArgsDecoder(closures.modelOf(argsClass), { toolName: 't' });
+        const fast = generated.createArgsDecoder(modelOf(generated, argsClass), { toolName: 't' });
+        const slow = closures.createArgsDecoder(modelOf(closures, argsClass), { toolName: 't' });
         for (const value of values) {
           for (const raw of [JSON.stringify(value), value]) {
             const expected = outcome(slow(raw));

@@ -3,14 +3,10 @@ import { Expose, Transform } from 'class-transformer';
 import { Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import fc from 'fast-check';
 import { Param } from '../../src/decorators/param';
-import type * as AuthorCodeErrorModule from '../../src/decode/author-code-error';
-import type * as CompiledModelModule from '../../src/decode/compiled-model';
-import type * as CreateDecodeFunctionModule from '../../src/decode/create-decode-function';
 import type { DecodeFunction } from '../../src/decode/create-decode-function';
-import type * as DecodeLimitsModule from '../../src/decode/decode-limits';
-import type * as ScanFlatObjectModule from '../../src/decode/scan-flat-object';
+import type { TextScanner } from '../../src/decode/scan-flat-object';
 import { ToolError } from '../../src/errors/tool-error';
-import type * as BuildArgsModelModule from '../../src/model/build-args-model';
+import { loadDecoderModules, type DecoderModules } from './support/decoder-modules';
 import { buildClass, classSpec, NAMES } from './support/generated-classes';
 import { objectNear } from './support/near-miss';
 
@@ -22,52 +18,6 @@ import { objectNear } from './support/near-miss';
 // the closure key functions alike, and so does a decode function, which uses the scanner from
 // its TEXTS_BEFORE_SCANNING-th text on. The texts are mostly near the scanned subset and often just
 // outside it (escapes, other numbers, surrogates, duplicates, nesting, broken syntax).
-
-interface Loaded {
-  readonly createDecodeFunction: typeof CreateDecodeFunctionModule.createDecodeFunction;
-  readonly decodeText: typeof CreateDecodeFunctionModule.decodeText;
-  /** The model compiled, with generated code when `generate` (checked). */
-  readonly compileModel: typeof CompiledModelModule.compileModel;
-  readonly createTextScanner: typeof ScanFlatObjectModule.createTextScanner;
-  readonly resolveDecodeLimits: typeof DecodeLimitsModule.resolveDecodeLimits;
-  readonly getArgsModel: typeof BuildArgsModelModule.getArgsModel;
-  readonly AuthorCodeError: typeof AuthorCodeErrorModule.AuthorCodeError;
-}
-
-/** The decoder modules in a fresh registry, with code generation allowed or not. */
-function load(generate: boolean): Loaded {
-  let loaded: Loaded | undefined;
-  jest.isolateModules(() => {
-    jest.doMock('../../src/decode/code-generation', () => ({
-      ...jest.requireActual('../../src/decode/code-generation'),
-      codeGenerationAllowed: () => generate,
-    }));
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const decode = require('../../src/decode/create-decode-function') as typeof CreateDecodeFunctionModule;
-    const { compileModel, generateModelCode } =
-      require('../../src/decode/compiled-model') as typeof CompiledModelModule;
-    loaded = {
-      createDecodeFunction: decode.createDecodeFunction,
-      decodeText: decode.decodeText,
-      // Decode functions of the model share its compiled form, so they use the generated code too.
-      compileModel: (model) => {
-        const compiled = compileModel(model);
-        expect(generateModelCode(compiled)).toBe(generate);
-        expect(compiled.generated).toBe(generate);
-        return compiled;
-      },
-      createTextScanner: (require('../../src/decode/scan-flat-object') as typeof ScanFlatObjectModule)
-        .createTextScanner,
-      resolveDecodeLimits: (require('../../src/decode/decode-limits') as typeof DecodeLimitsModule)
-        .resolveDecodeLimits,
-      getArgsModel: (require('../../src/model/build-args-model') as typeof BuildArgsModelModule).getArgsModel,
-      AuthorCodeError: (require('../../src/decode/author-code-error') as typeof AuthorCodeErrorModule)
-        .AuthorCodeError,
-    };
-    /* eslint-enable @typescript-eslint/no-require-imports */
-  });
-  return loaded!;
-}
 
 // ---- Models -------------------------------------------------------------------------------------
 
@@ -510,7 +460,7 @@ function shape(value: unknown): unknown {
   return value;
 }
 
-async function outcomeOf(run: () => unknown, loaded: Loaded): Promise<Outcome> {
+async function outcomeOf(run: () => unknown, loaded: DecoderModules): Promise<Outcome> {
   try {
     const result: unknown = await run();
     if (ToolError.is(result)) return { kind: result.kind, text: result.modelText, issues: result.issues };
@@ -531,7 +481,7 @@ interface Tally {
 }
 
 interface Decoders {
-  readonly scan: ScanFlatObjectModule.TextScanner | null;
+  readonly scan: TextScanner | null;
   /** Decode functions by limits, as a runtime keeps them: each uses the scanner after a while. */
   readonly byLimits: Map<number, DecodeFunction<object>>;
 }
@@ -540,7 +490,7 @@ const decodersOf = new WeakMap<Function, Decoders>();
 
 /** Checks the law on one text; counts whether the scanner read it and what came out. */
 async function checkText(
-  loaded: Loaded,
+  loaded: DecoderModules,
   argsClass: Function,
   limitsIndex: number,
   text: string,
@@ -588,7 +538,7 @@ describe.each([
   ['generated', true],
   ['closure', false],
 ])('decoding text with the scanner (%s key functions)', (_, generate) => {
-  const loaded = load(generate);
+  const loaded = loadDecoderModules(generate);
 
   it('gives the outcome of the JSON.parse path on fixed models', async () => {
     const models = fixedModels();
