@@ -1,6 +1,7 @@
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
 import {
+  callMeta,
   NO_HOST_RESULTS,
   type MetaSource,
   type ToolResult,
@@ -237,9 +238,7 @@ export class CallContext implements ToolCallContext, MetaSource {
    * engine hands the context to a success result instead of a meta it would build on every call.
    */
   resultMeta(): ToolResultMeta {
-    const meta = { toolName: this.toolName, callId: this.callId, hostResults: this.hostResults() };
-    const durationMs = this.#durationMs;
-    return durationMs === undefined ? meta : { ...meta, durationMs };
+    return callMeta(this.toolName, this.callId, this.hostResults(), this.#durationMs);
   }
 
   /** Whether the call is aborted, checking its sources without subscribing to them. */

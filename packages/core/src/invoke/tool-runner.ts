@@ -5,7 +5,7 @@ import { formatDuration } from '../errors/format-duration';
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
 import { outputResult, type OutputRenderOptions } from '../result/result-from-output';
-import type { ToolResult, ToolResultMeta } from '../result/tool-result';
+import { callMeta, type ToolResult, type ToolResultMeta } from '../result/tool-result';
 import { closeQuietly } from '../stream/close-quietly';
 import { isThenable } from '../stream/is-thenable';
 import { toProgressItem, type ProgressItem } from '../stream/progress-item';
@@ -433,10 +433,8 @@ export class ToolRunner {
   }
 
   #meta(ctx: CallContext, startedAt: number, detached?: boolean): ToolResultMeta {
-    const meta = { toolName: this.#config.name, callId: ctx.callId, hostResults: ctx.hostResults() };
-    if (startedAt === UNTIMED) return detached === true ? { ...meta, detached } : meta;
-    const durationMs = performance.now() - startedAt;
-    return detached === true ? { ...meta, durationMs, detached } : { ...meta, durationMs };
+    const durationMs = startedAt === UNTIMED ? undefined : performance.now() - startedAt;
+    return callMeta(this.#config.name, ctx.callId, ctx.hostResults(), durationMs, detached);
   }
 
   #success(output: unknown, ctx: CallContext, startedAt: number): ToolResult {

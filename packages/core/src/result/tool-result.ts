@@ -26,6 +26,22 @@ export interface MetaSource {
   resultMeta(): ToolResultMeta;
 }
 
+/**
+ * The meta of one call, keys always in this order: `durationMs` only on a timed call, `detached`
+ * only on a call that ended while its tool still ran.
+ */
+export function callMeta(
+  toolName: string,
+  callId: string,
+  hostResults: TokenMap,
+  durationMs?: number,
+  detached?: boolean,
+): ToolResultMeta {
+  const meta = { toolName, callId, hostResults };
+  if (durationMs === undefined) return detached === true ? { ...meta, detached } : meta;
+  return detached === true ? { ...meta, durationMs, detached } : { ...meta, durationMs };
+}
+
 /** Whether `meta` is a `MetaSource` rather than the meta itself. */
 export function isMetaSource(meta: ToolResultMeta | MetaSource): meta is MetaSource {
   return typeof (meta as Partial<MetaSource>).resultMeta === 'function';

@@ -1,5 +1,5 @@
 import { createCallId } from '../context/call-id';
-import { NO_HOST_RESULTS, type ToolResultMeta } from '../result/tool-result';
+import { callMeta, NO_HOST_RESULTS, type ToolResultMeta } from '../result/tool-result';
 
 /** The call a stream belongs to, for results the stream machinery has to make up itself. */
 export interface StreamOrigin {
@@ -17,12 +17,12 @@ const UNKNOWN_TOOL = 'unknown_tool';
  * Without `startedAt` there is no duration: the fast paths do not read the clock just in case.
  */
 export function originMeta(origin: StreamOrigin, startedAt?: number): ToolResultMeta {
-  const meta = {
-    toolName: origin.toolName ?? UNKNOWN_TOOL,
-    callId: origin.callId ?? createCallId(),
-    hostResults: NO_HOST_RESULTS,
-  };
-  return startedAt === undefined ? meta : { ...meta, durationMs: performance.now() - startedAt };
+  return callMeta(
+    origin.toolName ?? UNKNOWN_TOOL,
+    origin.callId ?? createCallId(),
+    NO_HOST_RESULTS,
+    startedAt === undefined ? undefined : performance.now() - startedAt,
+  );
 }
 
 /** The clock at the start of a call `origin` says is timed; `undefined` (no clock read) otherwise. */
