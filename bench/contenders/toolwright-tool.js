@@ -64,33 +64,31 @@ function defineReadFile(
 ) {
   const { Param, Tool } = tw;
   const { Args, ReadFile } = readFileClasses(suffix, (options) => [Param(options)]);
-  const options = { name, description, kind: 'read', readOnly: true, args: Args };
+  const options = readFileToolOptions(name, description, Args);
   if (requires !== undefined) options.requires = requires;
   return { Args, ReadFile: decorateClass(ReadFile, [Tool(options)]) };
 }
 
-/**
- * The same two classes as `defineReadFile` with no decorator at all, and the options object its
- * `@Tool` is given (the program's own literal, name and description included): what a program
- * holds before toolwright adds anything; with `designTypes`, plus the design:type metadata tsc
- * emits for the three decorated properties (reflect-metadata's maps). The baselines of section 2's
- * memory.
- */
-function defineBareReadFile(
-  { name = TOOL_NAME, description = TOOL_DESCRIPTION, suffix = '' } = {},
-  { designTypes = false } = {},
-) {
-  const { Args, ReadFile } = readFileClasses(suffix, designTypes ? () => [] : undefined);
-  return { Args, ReadFile, options: { name, description, kind: 'read', readOnly: true, args: Args } };
+/** The options a program writes in read_file's `@Tool({ … })`. */
+function readFileToolOptions(name, description, Args) {
+  return { name, description, kind: 'read', readOnly: true, args: Args };
 }
 
 /** The i-th of N distinct tools (section 2). */
 const defineMany = (tw, i) =>
   defineReadFile(tw, { name: manyName(i), description: manyDescription(i), suffix: manySuffix(i) });
 
-/** The i-th of N distinct tools' classes and options, undecorated (optionally with TypeScript's design:type metadata). */
-const defineManyBare = (i, options) =>
-  defineBareReadFile({ name: manyName(i), description: manyDescription(i), suffix: manySuffix(i) }, options);
+/**
+ * The same two classes as `defineMany` with no decorator at all, and the options object its
+ * `@Tool` is given (the program's own literal, name and description included): what a program
+ * holds before toolwright adds anything; with `designTypes`, plus the design:type metadata tsc
+ * emits for the three decorated properties (reflect-metadata's maps). The baselines of section 2's
+ * memory.
+ */
+function defineManyBare(i, { designTypes = false } = {}) {
+  const { Args, ReadFile } = readFileClasses(manySuffix(i), designTypes ? () => [] : undefined);
+  return { Args, ReadFile, options: readFileToolOptions(manyName(i), manyDescription(i), Args) };
+}
 
 function readFileToolSet(tw) {
   const { ReadFile } = defineReadFile(tw);
