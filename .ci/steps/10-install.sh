@@ -1,0 +1,2 @@
+# Install from the lockfile.
+npm ci --no-audit --no-fund

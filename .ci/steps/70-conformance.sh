@@ -1,0 +1,2 @@
+# The official MCP conformance suite against examples/mcp-conformance-server.
+node conformance/run.js
