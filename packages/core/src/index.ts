@@ -63,6 +63,16 @@ export { createCallContext } from './context/create-call-context';
 export type { CallContextOptions } from './context/create-call-context';
 export type { ToolCallContext, ToolDispatcher, DispatchOptions } from './context/tool-call-context';
 export type { ExtensionEntry, TokenMap } from './context/extension-entry';
+export { InputRequester } from './context/input-requests';
+export type {
+  ElicitRequest,
+  ElicitResult,
+  ElicitationForm,
+  SampleRequest,
+  SampleResult,
+  SamplingMessage,
+  Root,
+} from './context/input-requests';
 
 // Results
 export type { ToolResult, ToolSuccess, ToolFailure, ToolResultMeta } from './result/tool-result';

@@ -14,6 +14,16 @@ import { collectHostValues } from './collect-host-values';
 import { tokenName, type TokenLike } from './token';
 import type { DispatchOptions, ToolCallContext, ToolDispatcher } from './tool-call-context';
 import type { ExtensionEntry, TokenMap } from './extension-entry';
+import {
+  elicitThrough,
+  listRootsThrough,
+  sampleThrough,
+  type ElicitRequest,
+  type ElicitResult,
+  type Root,
+  type SampleRequest,
+  type SampleResult,
+} from './input-requests';
 
 /** How deep tools may call tools by default (a host call is depth 0). */
 export const DEFAULT_MAX_DEPTH = 8;
@@ -215,6 +225,21 @@ export class CallContext implements ToolCallContext, MetaSource {
     } catch (thrown) {
       return resultFromError(thrown, meta());
     }
+  }
+
+  elicit<T extends object>(request: ElicitRequest<T>): Promise<ElicitResult<T>> {
+    if (this.#delegate !== undefined) return this.#delegate.elicit(request);
+    return elicitThrough(this, request);
+  }
+
+  sample(request: SampleRequest): Promise<SampleResult> {
+    if (this.#delegate !== undefined) return this.#delegate.sample(request);
+    return sampleThrough(this, request);
+  }
+
+  listRoots(): Promise<readonly Root[]> {
+    if (this.#delegate !== undefined) return this.#delegate.listRoots();
+    return listRootsThrough(this);
   }
 
   // The host's values by token, built from the entries given at creation on first use.
