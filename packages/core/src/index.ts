@@ -11,6 +11,30 @@ export type { ParamOptions, TypeReference, TypeThunkResult, EnumSource } from '.
 export { TOOL_NAME_PATTERN } from './metadata/tool-options';
 export type { ToolOptions, ToolAnnotations } from './metadata/tool-options';
 export { NoArguments } from './model/no-arguments';
+export { Resource } from './decorators/resource';
+export { ResourceTemplate } from './decorators/resource-template';
+export { Prompt } from './decorators/prompt';
+export { Complete } from './decorators/complete';
+export type { CatalogMethodDecorator } from './decorators/catalog-method-decorator';
+export { PROMPT_NAME_PATTERN, DEFAULT_CATALOG_TIMEOUT_MS } from './metadata/catalog-options';
+export type {
+  CatalogAnnotations,
+  Completer,
+  CompleteFunction,
+  CompleteOptions,
+  CompletionContext,
+  CompletionValues,
+  PromptOptions,
+  ResourceOptions,
+  ResourceTemplateOptions,
+} from './metadata/catalog-options';
+
+// URI templates (RFC 6570)
+export { UriTemplate } from './uri-template/uri-template';
+export { UriTemplateError } from './uri-template/uri-template-error';
+export { MAX_MATCHED_URI_LENGTH } from './uri-template/match-uri-template';
+export type { UriTemplateMatch } from './uri-template/match-uri-template';
+export type { UriTemplateValue } from './uri-template/expand-uri-template';
 export { defineTool, isFunctionTool } from './erase/function-tool';
 export type { FunctionTool } from './erase/function-tool';
 
