@@ -29,6 +29,36 @@ export type {
   ResourceTemplateOptions,
 } from './metadata/catalog-options';
 
+// Resources, resource templates and prompts (MCP), read and bound like tools
+export { readCatalogDescriptors } from './model/read-catalog-descriptors';
+export type {
+  CatalogDescriptors,
+  CompleterDescriptor,
+  MethodArguments,
+  PromptDescriptor,
+  ResourceDescriptor,
+  ResourceTemplateDescriptor,
+} from './model/catalog-descriptor';
+export { eraseCatalog } from './catalog/erase-catalog';
+export { MAX_COMPLETION_VALUES } from './catalog/complete-values';
+export type {
+  CatalogCallOptions,
+  CatalogSource,
+  Completable,
+  CompletionResult,
+  ErasedCatalog,
+  ErasedPrompt,
+  ErasedResource,
+  ErasedResourceTemplate,
+  PromptArgumentDefinition,
+  PromptDefinition,
+  PromptMessage,
+  PromptResult,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+} from './catalog/catalog-entries';
+export { hasCatalogMetadata, hasToolMetadata } from './metadata/read-records';
+
 // URI templates (RFC 6570)
 export { UriTemplate } from './uri-template/uri-template';
 export { UriTemplateError } from './uri-template/uri-template-error';
