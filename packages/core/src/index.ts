@@ -174,6 +174,12 @@ export { redefineTool } from './invoke/redefine-tool';
 export type { ErasedToolSpec, ToolLimits, ToolDefinitionInput } from './invoke/erased-tool-spec';
 export type { ToolDefinition, ToolDefinitionAnnotations, ToolSource } from './invoke/tool-definition';
 export { ConcurrencyLimiter } from './invoke/concurrency-limiter';
+export {
+  DEFAULT_MAX_CONCURRENT_CALLS,
+  DEFAULT_MAX_QUEUED_CALLS,
+  defaultConcurrencyLimiter,
+} from './invoke/default-concurrency';
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DISPATCHES } from './context/call-context';
 export type { ConcurrencyLimiterOptions, ConcurrencyGrant } from './invoke/concurrency-limiter';
 export { detachedCallCount } from './invoke/detached-call-count';
 export { ToolSet } from './toolset/tool-set';
