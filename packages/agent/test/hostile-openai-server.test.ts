@@ -314,6 +314,33 @@ describe('a model asking for thousands of read-only calls in one turn', () => {
     );
   }, 30_000);
 
+  it('starts no more queued calls once a hook threw, and still answers every call in the transcript', async () => {
+    server.handle((_request, response) =>
+      streamAnswer(response, {
+        calls: Array.from({ length: 20 }, (_, call) => ({
+          id: `r${call}`,
+          name: 'slow_read',
+          pieces: [call === 0 ? '{"name":""}' : '{"name":"todo"}'],
+        })),
+      }),
+    );
+    const { tools, log } = notesTools({ holdMs: 20 });
+    const agent = new Agent({
+      model: client(),
+      tools,
+      hooks: {
+        onInvalidCall: () => {
+          throw new Error('the hook broke');
+        },
+      },
+    });
+    const result = await agent.run('read');
+
+    expect(result.stopReason).toBe('error');
+    expect(log.calls.length).toBeLessThanOrEqual(8);
+    expect(result.messages.filter((message) => message.role === 'tool')).toHaveLength(20);
+  });
+
   it('takes maxConcurrentCalls from the options', async () => {
     server.handle((_request, response, index) =>
       index > 0
