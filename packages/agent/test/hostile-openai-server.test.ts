@@ -5,6 +5,7 @@ import {
   OpenAiChatClient,
   type AgentRunResult,
   type InvalidToolCall,
+  type ModelClient,
   type OpenAiChatClientOptions,
 } from '../src';
 import { notesTools } from './support/fixture-tools';
@@ -280,6 +281,38 @@ describe('malformed calls become invalid calls the recovery hook sees', () => {
     expect(seen.map((invalid) => [invalid.reason, invalid.call.name, invalid.call.arguments])).toEqual([
       ['unknown_tool', '', ''],
       ['invalid_arguments', 'read_note', '7'],
+    ]);
+  });
+});
+
+describe('a ModelClient of the host’s own that emits calls with the wrong types', () => {
+  it('still reaches the loop as calls with string fields, which the recovery hook sees', async () => {
+    let turn = 0;
+    const model: ModelClient = {
+      format: 'openai',
+      async *stream() {
+        turn++;
+        if (turn > 1) {
+          yield { type: 'text-delta', text: 'ok' };
+        } else {
+          yield { type: 'tool-call', index: 0, id: 5, name: null, arguments: { name: 'todo' } } as never;
+          yield { type: 'tool-call', index: 1, id: 'c2', name: 'read_note', arguments: undefined } as never;
+        }
+        yield { type: 'finish', finishReason: turn > 1 ? 'stop' : 'tool_calls' };
+      },
+    };
+    const seen: InvalidToolCall[] = [];
+    const { tools } = notesTools();
+    const result = await new Agent({
+      model,
+      tools,
+      hooks: { onInvalidCall: (invalid) => void seen.push(invalid) },
+    }).run('go');
+
+    expect(result.stopReason).toBe('completed');
+    expect(seen.map((invalid) => [invalid.reason, invalid.call])).toEqual([
+      ['unknown_tool', { id: 'call_1_1', name: '', arguments: '{"name":"todo"}' }],
+      ['invalid_arguments', { id: 'c2', name: 'read_note', arguments: '' }],
     ]);
   });
 });
