@@ -9,8 +9,6 @@ import { numberField, objectField, readJsonObject, stringField } from '../read-j
 interface PartialCall {
   /** The call's position among this response's calls: the `index` of its model events. */
   readonly position: number;
-  /** The `index` the server gave it. */
-  readonly wireIndex: number;
   id: string;
   name: string;
   arguments: string;
@@ -90,14 +88,7 @@ export async function* readOpenAiStream(
           // A fragment with nothing in it opens nothing.
           if (id === '' && name === '' && piece === '') continue;
           if (calls.length >= limits.maxToolCalls) throw tooManyToolCalls(provider, limits.maxToolCalls);
-          call = {
-            position: calls.length,
-            wireIndex: index,
-            id: '',
-            name: '',
-            arguments: '',
-            started: false,
-          };
+          call = { position: calls.length, id: '', name: '', arguments: '', started: false };
           calls.push(call);
           open.set(index, call);
         }
