@@ -71,11 +71,14 @@ export class ProcessGroup {
   readonly #known = new Map<number, string>();
   readonly #tracker: NodeJS.Timeout;
   #tracking = false;
+  // The leader's start time: what started before it is not looked at.
+  readonly #since: Promise<string | undefined>;
 
   private constructor(child: ChildProcess, pid: number, marker: string) {
     this.#child = child;
     this.pid = pid;
     this.#marker = marker;
+    this.#since = processStart(pid);
     this.#read(child.stdout, 'stdout');
     this.#read(child.stderr, 'stderr');
     this.#tracker = setInterval(() => void this.#track(), TRACK_INTERVAL_MS);
@@ -86,13 +89,15 @@ export class ProcessGroup {
     });
     this.exited = new Promise<ExitStatus>((resolve) => {
       child.once('close', (exitCode: number | null, signal: NodeJS.Signals | null) => {
-        // One last sweep: a process may have forked between the exit sweep and the close.
-        this.#signalTree('SIGKILL');
-        void this.#settled().then(() => {
+        void (async () => {
+          await this.#sweeping;
+          // One last sweep if the exit sweep found something: a process may have forked meanwhile.
+          if (this.#swept.size > 0) this.#signalTree('SIGKILL');
+          await this.#settled();
           this.#status = { exitCode, signal };
           this.#notify();
           resolve(this.#status);
-        });
+        })();
       });
     });
   }

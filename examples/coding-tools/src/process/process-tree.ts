@@ -29,9 +29,10 @@ export interface TreeMember {
  * group and the session (`setsid`) and was reparented to init is still found — and every
  * descendant of either, by parent id (a child that cleared its environment, while its parent
  * lives). Never this process. Empty where there is no `/proc`: then only the process group is
- * reachable.
+ * reachable. With `since`, the leader's start time, processes started before it (most of a busy
+ * machine) are passed over after one look at their `stat`: none of them can be the command's.
  */
-export async function findProcessTree(leader: number, marker: string): Promise<TreeMember[]> {
+export async function findProcessTree(leader: number, marker: string, since?: string): Promise<TreeMember[]> {
   let names: string[];
   try {
     names = await readdir('/proc');
@@ -40,7 +41,9 @@ export async function findProcessTree(leader: number, marker: string): Promise<T
   }
   const needle = Buffer.from(`${PROCESS_TREE_VARIABLE}=${marker}\0`);
   const entries = await Promise.all(
-    names.filter((name) => /^\d+$/.test(name)).map((name) => readEntry(Number(name), needle)),
+    names
+      .filter((name) => /^\d+$/.test(name))
+      .map((name) => readEntry(Number(name), needle, since === undefined ? 0 : Number(since))),
   );
   const members = new Set<number>();
   const children = new Map<number, number[]>();
@@ -90,7 +93,7 @@ export async function isProcessGone(pid: number): Promise<boolean> {
   }
 }
 
-async function readEntry(pid: number, needle: Buffer): Promise<ProcessEntry | undefined> {
+async function readEntry(pid: number, needle: Buffer, since: number): Promise<ProcessEntry | undefined> {
   let stat: string;
   try {
     stat = await readFile(`/proc/${pid}/stat`, 'utf8');
@@ -99,7 +102,8 @@ async function readEntry(pid: number, needle: Buffer): Promise<ProcessEntry | un
   }
   // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so split after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  if (fields[0] === 'Z') return undefined;
+  // Dead, or older than the command: not one of its processes.
+  if (fields[0] === 'Z' || Number(fields[19]) < since) return undefined;
   let marked = false;
   try {
     marked = (await readFile(`/proc/${pid}/environ`)).includes(needle);
