@@ -12,7 +12,7 @@ import type { DefinitionProblem } from './definition-problem';
 import { NoArguments } from './no-arguments';
 import { shareTypeNode } from './share-type-node';
 import { ToolDefinitionError } from './tool-definition-error';
-import type { ArrayNode, NumberNode, StringNode, TypeNode } from './type-node';
+import type { ArrayNode, NumberNode, StringNode, TypeNode } from './args-model';
 
 const cache = new WeakMap<Function, ArgsModel>();
 
