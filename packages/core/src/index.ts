@@ -68,6 +68,7 @@ export type {
   ElicitRequest,
   ElicitResult,
   ElicitationForm,
+  ListRootsOptions,
   SampleRequest,
   SampleResult,
   SamplingMessage,

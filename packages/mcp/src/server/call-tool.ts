@@ -8,6 +8,7 @@ import {
 } from '@toolwright/core';
 import type { ToolServerHandle, ToolSnapshot } from '@toolwright/registry';
 import {
+  MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
   type CallToolResult,
@@ -25,7 +26,7 @@ import { ProgressReporter } from './progress-reporter';
 import { rawArgumentsOf } from './raw-arguments';
 import { ReplayInputRequester } from './replay-input-requester';
 import { sha256Hex, type CallState, type RequestStateCodec } from './request-state';
-import { errorResult, toCallToolResult } from './to-call-tool-result';
+import { ERROR_META_KEY, errorResult, toCallToolResult, type ErrorMeta } from './to-call-tool-result';
 
 // The model needs the likely match and a gist of what exists, not a catalogue.
 const MAX_LISTED_NAMES = 20;
@@ -179,14 +180,9 @@ export class CallToolHandler {
       release();
       throw error;
     }
-    const answers: Record<string, unknown> = { ...state?.answers };
-    const responses = ctx.mcpReq.inputResponses;
-    if (responses !== undefined && state !== undefined) {
-      // Only answers to what was asked count; anything else the client adds is ignored.
-      for (const key of Object.keys(state.asked)) {
-        if (!Object.hasOwn(answers, key) && Object.hasOwn(responses, key)) answers[key] = responses[key];
-      }
-    }
+    // The client's answers of this round count for any key the tool asks; the sealed answers of
+    // earlier rounds take precedence (they are what the tool already acted on).
+    const answers: Record<string, unknown> = { ...ctx.mcpReq.inputResponses, ...state?.answers };
     const ended = new AbortController();
     const signal = AbortSignal.any([ctx.mcpReq.signal, ended.signal]);
     let suspend!: () => void;
@@ -210,7 +206,16 @@ export class CallToolHandler {
       this.#run(snapshot, params, ctx, signal, requester, slot),
       suspended,
     ]);
-    if (outcome !== 'suspended') return outcome;
+    if (outcome !== 'suspended') {
+      // 2026-07-28 makes a request that needs an undeclared capability a protocol error (-32021),
+      // when the tool could not do without it; a tool that caught the refusal answered normally.
+      if (requester.missing.size > 0 && errorKindOf(outcome) === 'not_implemented') {
+        const requiredCapabilities: Record<string, object> = {};
+        for (const capability of requester.missing) requiredCapabilities[capability] = {};
+        throw new MissingRequiredClientCapabilityError({ requiredCapabilities });
+      }
+      return outcome;
+    }
     ended.abort(ToolError.cancelled(undefined, { toolName: params.name }));
     const inputRequests: Record<string, unknown> = {};
     for (const [key, input] of requester.pending) inputRequests[key] = input;
@@ -218,7 +223,7 @@ export class CallToolHandler {
       tool: params.name,
       args: argsHash ?? (await sha256Hex(argumentsText(params.args))),
       asked: { ...state?.asked, ...requester.askedNow },
-      answers,
+      answers: { ...state?.answers, ...requester.used },
       issuedAt: state?.issuedAt ?? Date.now(),
     });
     return { resultType: 'input_required', inputRequests, requestState } as Result;
@@ -254,6 +259,12 @@ export class CallToolHandler {
       // The host's logger failing must not take the call with it.
     }
   }
+}
+
+function errorKindOf(result: CallToolResult): string | undefined {
+  if (result.isError !== true) return undefined;
+  const meta = result._meta?.[ERROR_META_KEY] as ErrorMeta | undefined;
+  return meta?.kind;
 }
 
 function argumentsText(args: unknown): string {

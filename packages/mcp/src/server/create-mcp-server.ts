@@ -96,29 +96,22 @@ class ToolwrightMcpServer extends Server {
     };
     const calls = new CallToolHandler(handle, limiter, connection, options, statesFor(handle, options));
     const listCache = options.listCache;
-    // tools/list and tools/call take the fallback path: no schema parse of the request or the
-    // result on the hot path (toolwright validates arguments itself and builds the results). The
-    // SDK still applies each revision's encoding (2026-07-28: resultType, cache fields, serverInfo).
-    this.fallbackRequestHandler = async (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
-      switch (request.method) {
-        case 'tools/list': {
-          const page = pages.page(this.handle.snapshot(), readCursor(request.params));
-          if (listCache === undefined || !connection.modern()) return page;
-          return {
-            ...page,
-            ...(listCache.ttlMs === undefined ? {} : { ttlMs: listCache.ttlMs }),
-            ...(listCache.cacheScope === undefined ? {} : { cacheScope: listCache.cacheScope }),
-          };
-        }
-        case 'tools/call':
-          return calls.call(request.params, ctx);
-        default:
-          throw new ProtocolError(
-            ProtocolErrorCode.MethodNotFound,
-            `Method not found: ${request.method.slice(0, 100)}`,
-          );
-      }
-    };
+    // Registered by method, so the SDK applies each revision's checks and encoding (2026-07-28:
+    // the envelope, resultType, cache fields, serverInfo, 404 for unknown methods) around them.
+    const setHandler = this.setRequestHandler.bind(this) as unknown as (
+      method: string,
+      handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+    ) => void;
+    setHandler('tools/list', async (request) => {
+      const page = pages.page(this.handle.snapshot(), readCursor(request.params));
+      if (listCache === undefined || !connection.modern()) return page;
+      return {
+        ...page,
+        ...(listCache.ttlMs === undefined ? {} : { ttlMs: listCache.ttlMs }),
+        ...(listCache.cacheScope === undefined ? {} : { cacheScope: listCache.cacheScope }),
+      };
+    });
+    setHandler('tools/call', (request, ctx) => calls.call(request.params, ctx));
     if (wiring.followChanges !== false) {
       this.#unsubscribe = handle.onChange(() => {
         if (this.transport === undefined) return;
