@@ -15,6 +15,32 @@ export type { McpSessionRequestOptions } from './server/mcp-session';
 export { ERROR_META_KEY, toCallToolResult } from './server/to-call-tool-result';
 export type { ErrorMeta } from './server/to-call-tool-result';
 export { LOGGING_LEVELS } from './server/logging-levels';
+export {
+  handleCatalogRequest,
+  CATALOG_METHODS,
+  isCatalogMethod,
+  listResources,
+  listResourceTemplates,
+  readResource,
+  listPrompts,
+  getPrompt,
+  complete,
+  catalogCapabilities,
+  CATALOG_ERROR_CODES,
+  isCatalogError,
+  DEFAULT_CATALOG_PAGE_SIZE,
+  DEFAULT_CATALOG_CACHING,
+  MCP_REVISIONS,
+} from './catalog';
+export type {
+  CatalogMethod,
+  CatalogCapabilities,
+  CatalogError,
+  CatalogOutcome,
+  CatalogRequestOptions,
+  CatalogCaching,
+  McpRevision,
+} from './catalog';
 export { importMcpTools } from './import/import-mcp-tools';
 export { IMPORT_DEFAULTS } from './import/import-options';
 export type { ImportMcpToolsOptions, McpToolFilter, DefinitionChangePolicy } from './import/import-options';
