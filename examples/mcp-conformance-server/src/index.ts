@@ -2,6 +2,7 @@
 // server scenarios call. `toolwright serve examples/mcp-conformance-server --http <port>` serves it.
 import 'reflect-metadata';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
+import { CatalogService } from './catalog-service';
 import { ContentTools } from './content-tools';
 import { headerTool } from './header-tool';
 import { InputRequestTools } from './input-request-tools';
@@ -27,6 +28,7 @@ export const registry: ToolRegistry = fixture
   .provide(HandleHolder, fixture.holder)
   .tool(ListChangeTools)
   .tool(ContentTools)
+  .tool(CatalogService)
   .tool(SessionTools)
   .tool(InputRequestTools)
   .tool(jsonSchema2020Tool)

@@ -24,8 +24,8 @@ import { McpSession } from './mcp-session';
 import type { McpServerOptions } from './mcp-server-options';
 import { ProgressReporter } from './progress-reporter';
 import { rawArgumentsOf } from './raw-arguments';
-import { ReplayInputRequester } from './replay-input-requester';
-import { sha256Hex, type CallState, type RequestStateCodec } from './request-state';
+import { runRound } from './input-rounds';
+import type { RequestStateCodec } from './request-state';
 import { ERROR_META_KEY, errorResult, toCallToolResult, type ErrorMeta } from './to-call-tool-result';
 
 // The model needs the likely match and a gist of what exists, not a catalogue.
@@ -163,70 +163,36 @@ export class CallToolHandler {
     ctx: ServerContext,
     release: () => void,
   ): Promise<CallAnswer> {
-    let state: CallState | undefined;
-    let argsHash: string | undefined;
-    const sealed = ctx.mcpReq.requestState();
-    try {
-      if (sealed !== undefined) {
-        argsHash = await sha256Hex(argumentsText(params.args));
-        state = typeof sealed === 'string' ? await this.states.open(sealed) : undefined;
-        if (state === undefined || state.tool !== params.name || state.args !== argsHash) {
-          throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid or expired requestState', {
-            reason: 'invalid_request_state',
-          });
-        }
-      }
-    } catch (error) {
-      release();
-      throw error;
-    }
-    // The client's answers of this round count for any key the tool asks; the sealed answers of
-    // earlier rounds take precedence (they are what the tool already acted on).
-    const answers: Record<string, unknown> = { ...ctx.mcpReq.inputResponses, ...state?.answers };
-    const ended = new AbortController();
-    const signal = AbortSignal.any([ctx.mcpReq.signal, ended.signal]);
-    let suspend!: () => void;
-    const suspended = new Promise<'suspended'>((resolve) => {
-      suspend = () => resolve('suspended');
-    });
-    const requester = new ReplayInputRequester(
-      inputSupportOf(this.connection.clientCapabilities(ctx)),
-      answers,
-      state?.asked ?? {},
-      // A macrotask later, so requests made together (Promise.all) join the same round.
-      () => void setTimeout(suspend, 0),
-    );
     let finished = false;
     const slot = (): void => {
       if (finished) return;
       finished = true;
       release();
     };
-    const outcome = await Promise.race([
-      this.#run(snapshot, params, ctx, signal, requester, slot),
-      suspended,
-    ]);
-    if (outcome !== 'suspended') {
-      // 2026-07-28 makes a request that needs an undeclared capability a protocol error (-32021),
-      // when the tool could not do without it; a tool that caught the refusal answered normally.
-      if (requester.missing.size > 0 && errorKindOf(outcome) === 'not_implemented') {
-        const requiredCapabilities: Record<string, object> = {};
-        for (const capability of requester.missing) requiredCapabilities[capability] = {};
-        throw new MissingRequiredClientCapabilityError({ requiredCapabilities });
-      }
-      return outcome;
+    let round;
+    try {
+      round = await runRound({
+        ctx,
+        states: this.states,
+        subject: `tools/call ${params.name}`,
+        argumentsText: argumentsText(params.args),
+        support: inputSupportOf(this.connection.clientCapabilities(ctx)),
+        run: (requester, signal) => this.#run(snapshot, params, ctx, signal, requester, slot),
+      });
+    } catch (error) {
+      slot();
+      throw error;
     }
-    ended.abort(ToolError.cancelled(undefined, { toolName: params.name }));
-    const inputRequests: Record<string, unknown> = {};
-    for (const [key, input] of requester.pending) inputRequests[key] = input;
-    const requestState = await this.states.seal({
-      tool: params.name,
-      args: argsHash ?? (await sha256Hex(argumentsText(params.args))),
-      asked: { ...state?.asked, ...requester.askedNow },
-      answers: { ...state?.answers, ...requester.used },
-      issuedAt: state?.issuedAt ?? Date.now(),
-    });
-    return { resultType: 'input_required', inputRequests, requestState } as Result;
+    if (!round.done) return round.result;
+    const outcome = round.value;
+    // 2026-07-28 makes a request that needs an undeclared capability a protocol error (-32021),
+    // when the tool could not do without it; a tool that caught the refusal answered normally.
+    if (round.requester.missing.size > 0 && errorKindOf(outcome) === 'not_implemented') {
+      const requiredCapabilities: Record<string, object> = {};
+      for (const capability of round.requester.missing) requiredCapabilities[capability] = {};
+      throw new MissingRequiredClientCapabilityError({ requiredCapabilities });
+    }
+    return outcome;
   }
 
   #extensions(toolName: string, ctx: ServerContext, requester: InputRequester): ExtensionEntry[] {

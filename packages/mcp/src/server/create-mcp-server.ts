@@ -17,6 +17,7 @@ import type { ConnectionView } from './connection-view';
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED, type McpServerOptions } from './mcp-server-options';
 import { isModernRevision } from './protocol-revision';
 import { RequestStateCodec } from './request-state';
+import { catalogServerCapabilities, serveCatalog } from './serve-catalog';
 import { ToolPages } from './tool-pages';
 
 /** The server version reported when the host gives none. */
@@ -62,6 +63,8 @@ export function createWiredMcpServer(
 
 class ToolwrightMcpServer extends Server {
   #unsubscribe: (() => void) | undefined;
+  // The resources this connection's client subscribed to (2025-11-25).
+  readonly #subscriptions = new Set<string>();
 
   constructor(
     private readonly handle: ToolServerHandle,
@@ -71,7 +74,7 @@ class ToolwrightMcpServer extends Server {
     super(
       { name: options.name ?? 'toolwright', version: options.version ?? PACKAGE_VERSION },
       {
-        capabilities: { tools: { listChanged: true }, logging: {} },
+        capabilities: { tools: { listChanged: true }, logging: {}, ...catalogServerCapabilities(handle) },
         ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       },
     );
@@ -94,7 +97,8 @@ class ToolwrightMcpServer extends Server {
           ? (envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
           : this.getClientCapabilities(),
     };
-    const calls = new CallToolHandler(handle, limiter, connection, options, statesFor(handle, options));
+    const states = statesFor(handle, options);
+    const calls = new CallToolHandler(handle, limiter, connection, options, states);
     const listCache = options.listCache;
     // Registered by method, so the SDK applies each revision's checks and encoding (2026-07-28:
     // the envelope, resultType, cache fields, serverInfo, 404 for unknown methods) around them.
@@ -112,6 +116,15 @@ class ToolwrightMcpServer extends Server {
       };
     });
     setHandler('tools/call', (request, ctx) => calls.call(request.params, ctx));
+    serveCatalog(
+      setHandler,
+      this.getCapabilities() as Record<string, object>,
+      handle,
+      connection,
+      options,
+      this.#subscriptions,
+      states,
+    );
     if (wiring.followChanges !== false) {
       this.#unsubscribe = handle.onChange(() => {
         if (this.transport === undefined) return;
