@@ -110,10 +110,17 @@ describe('shell', () => {
   });
 
   // F28 / R23: setsid puts a process in a new session and group, out of reach of the group kill.
+  // Each command waits until its grandchild leads its own session (field 6 of /proc/<pid>/stat),
+  // so the group kill alone can never reach it, and prints its pid.
+  const LEADS_SESSION =
+    'pid=$!; while [ "$(cut -d\' \' -f6 /proc/$pid/stat)" != "$pid" ]; do sleep 0.01; done; echo $pid';
   describe('descendants that left the process group with setsid', () => {
     it('a setsid grandchild holding the output pipe is killed when the command exits (no wait for it)', async () => {
       const started = Date.now();
-      const outcome = await call(native, 'shell', { command: 'setsid sleep 30 & echo $!' });
+      // Waits until the grandchild leads its own session, so the group kill alone cannot reach it.
+      const outcome = await call(native, 'shell', {
+        command: `setsid sleep 30 & ${LEADS_SESSION}`,
+      });
       const pid = Number(outcome.result.ok && (outcome.result.value as CommandResult).output);
       seen.push(pid);
       expect(pid).toBeGreaterThan(1);
@@ -143,7 +150,7 @@ describe('shell', () => {
         native,
         'shell',
         {
-          command: "setsid sh -c 'sleep 30' </dev/null >/dev/null 2>&1 & echo $!; sleep 30",
+          command: `setsid sh -c 'sleep 30' </dev/null >/dev/null 2>&1 & ${LEADS_SESSION}; sleep 30`,
           timeout_ms: 300,
         },
         {
@@ -165,8 +172,7 @@ describe('shell', () => {
         native,
         'shell',
         {
-          command:
-            'setsid sh -c \'trap "" TERM; while :; do sleep 0.05; done\' </dev/null >/dev/null 2>&1 & echo $!; wait',
+          command: `setsid sh -c 'trap "" TERM; while :; do sleep 0.05; done' </dev/null >/dev/null 2>&1 & ${LEADS_SESSION}; wait`,
         },
         {
           signal: controller.signal,

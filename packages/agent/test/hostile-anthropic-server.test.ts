@@ -174,6 +174,24 @@ describe('an Anthropic server sending hostile content-block indexes', () => {
     ]);
   });
 
+  it('fails on input given whole in content_block_start beyond maxToolCallArgumentCharacters', async () => {
+    answer([
+      frame('content_block_start', {
+        index: 0,
+        content_block: {
+          type: 'tool_use',
+          id: 'toolu_a',
+          name: 'write_note',
+          input: { text: 'x'.repeat(2000) },
+        },
+      }),
+      stop(0),
+    ]);
+    expect((await failure({ maxToolCallArgumentCharacters: 1000 })).message).toBe(
+      `${provider()} sent arguments of more than 1000 characters for the call of "write_note", the limit (maxToolCallArgumentCharacters).`,
+    );
+  });
+
   it('fails on more tool_use blocks than maxToolCalls', async () => {
     answer(Array.from({ length: 6 }, (_, index) => toolStart(index, `toolu_${index}`) + stop(index)));
     expect((await failure({ maxToolCalls: 5 })).message).toBe(

@@ -160,6 +160,44 @@ describe('an OpenAI-compatible server sending hostile tool-call indexes', () => 
   });
 });
 
+describe('an OpenAI-compatible server that bends the wire format', () => {
+  it('keeps a lone call object sent where the tool_calls array belongs', async () => {
+    answerWith([
+      chunk({
+        tool_calls: { index: 0, id: 'call_a', function: { name: 'read_note', arguments: '{"name":"todo"}' } },
+      }),
+    ]);
+    const response = await collectModelResponse(client().stream({ messages: [], tools: [] }));
+    expect(response.toolCalls).toEqual([{ id: 'call_a', name: 'read_note', arguments: '{"name":"todo"}' }]);
+  });
+
+  it('does not follow a redirect, which would carry the request and its API key elsewhere', async () => {
+    const elsewhere = await startLoopbackServer((_request, response) =>
+      streamAnswer(response, { text: ['stolen'] }),
+    );
+    try {
+      server.handle((_request, response) => {
+        response.writeHead(307, { location: `${elsewhere.url}/v1/chat/completions` });
+        response.end();
+      });
+      const outcome: unknown = await collectModelResponse(
+        client({ apiKey: 'sk-secret' }).stream({ messages: [], tools: [] }),
+      ).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(ModelError.is(outcome) && outcome.kind).toBe('http');
+      expect((outcome as ModelError).message).toBe(
+        `${provider()} answered 307: a redirect to ${elsewhere.url}/v1/chat/completions, which is not followed (it would carry the request and its key there); set the base URL to the address to use`,
+      );
+      expect((outcome as ModelError).retryable).toBe(false);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
+
 describe('call ids from a hostile server', () => {
   it('renames repeated ids without colliding with an id the model gave a later call', async () => {
     answerWith([

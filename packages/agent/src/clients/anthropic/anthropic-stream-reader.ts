@@ -131,7 +131,13 @@ export async function* readAnthropicStream(
   }
   // A block left open at message_stop is still a call the model made.
   for (const tool of tools.values()) finished.push(tool);
-  for (const tool of finished) yield toolCallEvent(tool);
+  for (const tool of finished) {
+    const call = toolCallEvent(tool);
+    // Input given whole in content_block_start bypassed the per-delta check.
+    if (call.arguments.length > limits.maxToolCallArgumentCharacters)
+      throw argumentsTooLong(provider, call.name, limits.maxToolCallArgumentCharacters);
+    yield call;
+  }
   const usage: Usage = { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
   yield { type: 'finish', finishReason: finishReason(stopReason), rawFinishReason: stopReason, usage };
 }

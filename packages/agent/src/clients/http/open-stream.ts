@@ -35,7 +35,14 @@ export async function openStream(
     const watchdog = new RequestWatchdog(settings.timeoutMs, signal, settings.responseTimeoutMs);
     let failure: ModelError;
     try {
-      const response = await settings.fetch(url, { method: 'POST', headers, body, signal: watchdog.signal });
+      // redirect: 'manual': a redirect would resend the body and the API key header to wherever it points.
+      const response = await settings.fetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: watchdog.signal,
+        redirect: 'manual',
+      });
       if (response.ok) return { response, watchdog, attempts: attempt };
       failure = await httpFailure(settings, response, attempt);
     } catch (thrown) {
@@ -173,7 +180,11 @@ async function httpFailure(settings: HttpSettings, response: Response, attempt: 
       : forced === 'false'
         ? false
         : status === 408 || status === 409 || status === 429 || status >= 500;
-  const detail = message ?? (text.trim() === '' ? response.statusText : text.trim().slice(0, 300));
+  const location = status >= 300 && status < 400 ? response.headers.get('location') : null;
+  const detail =
+    location !== null
+      ? `a redirect to ${location.slice(0, 300)}, which is not followed (it would carry the request and its key there); set the base URL to the address to use`
+      : (message ?? (text.trim() === '' ? response.statusText : text.trim().slice(0, 300)));
   return new ModelError('http', `${settings.provider} answered ${status}${detail ? `: ${detail}` : ''}`, {
     status,
     retryable,

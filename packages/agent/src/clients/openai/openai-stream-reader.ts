@@ -63,8 +63,10 @@ export async function* readOpenAiStream(
     const delta = objectField(choice, 'delta') ?? objectField(choice, 'message');
     const text = stringField(delta, 'content');
     if (text !== undefined && text !== '') yield { type: 'text-delta', text };
-    const parts = delta?.['tool_calls'];
-    if (Array.isArray(parts)) {
+    const raw = delta?.['tool_calls'];
+    // A lone call object where an array belongs is still a call, not nothing.
+    const parts = Array.isArray(raw) ? raw : typeof raw === 'object' && raw !== null ? [raw] : undefined;
+    if (parts !== undefined) {
       for (let position = 0; position < parts.length; position++) {
         const part = parts[position] as Record<string, unknown> | undefined;
         if (typeof part !== 'object' || part === null) continue;
