@@ -4,7 +4,6 @@ import {
   Prompt,
   Resource,
   ResourceTemplate,
-  Tool,
   type CompletionContext,
   type ToolCallContext,
 } from '@toolwright/core';
@@ -21,17 +20,6 @@ export class ContextForm {
  * (resources-*, prompts-*, completion-complete), written as a service class.
  */
 export class CatalogService {
-  // A class of resources and prompts alone does not finalize on main yet (#15b has the fix
-  // pending), so the service carries one tool too.
-  @Tool({
-    name: 'test_fixture_resources',
-    description: "Lists the fixture's fixed resource URIs.",
-    readOnly: true,
-  })
-  resourceUris(): string {
-    return ['test://static-text', 'test://static-binary', 'test://watched-resource'].join('\n');
-  }
-
   @Resource({
     uri: 'test://static-text',
     name: 'static-text',
