@@ -79,7 +79,7 @@ export type {
   EnumNode,
   ArrayNode,
   ObjectNode,
-} from './model/type-node';
+} from './model/args-model';
 export { readToolDescriptors, describeFunctionTool } from './model/read-tool-descriptors';
 export type { ToolDescriptor, ArgumentStyle } from './model/tool-descriptor';
 export { ToolDefinitionError } from './model/tool-definition-error';
