@@ -2,8 +2,7 @@ import { decodeArgs } from '../decode/decode-args';
 import { ToolError } from '../errors/tool-error';
 import type { ContentBlock } from '../result/content-block';
 import { schemaOf } from '../schema/schema-of';
-import { createToken, type Token } from './token';
-import type { ToolCallContext } from './tool-call-context';
+import { createToken, type Token, type TokenLike } from './token';
 
 /** What `ctx.elicit` asks the user: a message and the form's fields, from an args class or a raw schema. */
 export interface ElicitRequest<T extends object = Record<string, unknown>> {
@@ -93,13 +92,21 @@ export const InputRequester: Token<InputRequester> = createToken<InputRequester>
 
 type Kind = keyof InputRequester['supports'];
 
+// What the requests read of the call context; named here rather than imported, so that the
+// context's own declaration can name these requests' types without a cycle between the files.
+interface RequestingContext {
+  readonly toolName: string;
+  readonly signal: AbortSignal;
+  get<T>(token: TokenLike<T>): T | undefined;
+}
+
 const WHAT: Readonly<Record<Kind, string>> = {
   elicitation: 'ask the user for input',
   sampling: "ask the client's model for a completion",
   roots: 'list the roots the client exposes',
 };
 
-function requesterFor(ctx: ToolCallContext, kind: Kind): InputRequester {
+function requesterFor(ctx: RequestingContext, kind: Kind): InputRequester {
   const requester = ctx.get(InputRequester);
   if (requester === undefined) {
     throw ToolError.notImplemented(
@@ -119,7 +126,7 @@ function requesterFor(ctx: ToolCallContext, kind: Kind): InputRequester {
 
 /** `ctx.elicit`: builds the form from the args class and decodes an accepted answer into an instance. */
 export async function elicitThrough<T extends object>(
-  ctx: ToolCallContext,
+  ctx: RequestingContext,
   request: ElicitRequest<T>,
 ): Promise<ElicitResult<T>> {
   const requester = requesterFor(ctx, 'elicitation');
@@ -144,13 +151,13 @@ export async function elicitThrough<T extends object>(
 }
 
 /** `ctx.sample`. */
-export async function sampleThrough(ctx: ToolCallContext, request: SampleRequest): Promise<SampleResult> {
+export async function sampleThrough(ctx: RequestingContext, request: SampleRequest): Promise<SampleResult> {
   return await requesterFor(ctx, 'sampling').sample(request, ctx.signal);
 }
 
 /** `ctx.listRoots`. */
 export async function listRootsThrough(
-  ctx: ToolCallContext,
+  ctx: RequestingContext,
   options: ListRootsOptions = {},
 ): Promise<readonly Root[]> {
   return await requesterFor(ctx, 'roots').listRoots(ctx.signal, options.key);
