@@ -16,6 +16,17 @@ import { followSignal } from './follow-signal';
 import { tokenName, type TokenLike } from './token';
 import type { DispatchOptions, ToolCallContext, ToolDispatcher } from './tool-call-context';
 import type { ExtensionEntry, TokenMap } from './extension-entry';
+import {
+  elicitThrough,
+  listRootsThrough,
+  sampleThrough,
+  type ElicitRequest,
+  type ElicitResult,
+  type ListRootsOptions,
+  type Root,
+  type SampleRequest,
+  type SampleResult,
+} from './input-requests';
 
 /** How deep tools may call tools by default (a host call is depth 0). */
 export const DEFAULT_MAX_DEPTH = 8;
@@ -267,6 +278,21 @@ export class CallContext implements ToolCallContext, MetaSource {
     } catch (thrown) {
       return resultFromError(thrown, meta());
     }
+  }
+
+  elicit<T extends object = Record<string, unknown>>(request: ElicitRequest<T>): Promise<ElicitResult<T>> {
+    if (this.#delegate !== undefined) return this.#delegate.elicit(request);
+    return elicitThrough(this, request);
+  }
+
+  sample(request: SampleRequest): Promise<SampleResult> {
+    if (this.#delegate !== undefined) return this.#delegate.sample(request);
+    return sampleThrough(this, request);
+  }
+
+  listRoots(options?: ListRootsOptions): Promise<readonly Root[]> {
+    if (this.#delegate !== undefined) return this.#delegate.listRoots(options);
+    return listRootsThrough(this, options);
   }
 
   // The host's values by token, built from the entries given at creation on first use.

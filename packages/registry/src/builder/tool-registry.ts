@@ -15,6 +15,7 @@ import type { ToolGuard } from '../guard/tool-guard';
 import { ServerHandle } from '../handle/server-handle';
 import type { ToolServerHandle } from '../handle/tool-server-handle';
 import { isToolNamespace, TOOL_NAMESPACES, type ToolNamespace } from '../taxonomy/tool-namespace';
+import type { CatalogEntries } from '../catalog/snapshot-catalog';
 import type { RegistrableTool, ToolRegistrationOptions } from './registrable-tool';
 import type { RegistryCondition } from './registry-condition';
 import type { RegistryStep } from './registry-step';
@@ -136,6 +137,7 @@ export class ToolRegistry {
       ok: problems.length === 0,
       problems,
       tools: Object.freeze(build.checked.tools.map((tool) => tool.name)),
+      ...catalogSummary(build.catalog),
       text: problems.length === 0 ? '' : formatFinalizeProblems(problems),
     });
   }
@@ -161,6 +163,7 @@ export class ToolRegistry {
         boundParams: build.boundParams,
         exclusives: build.exclusives,
         namespace: this.#settings.namespace,
+        catalog: build.catalog,
         settings: {
           guards: build.guards,
           limiter: this.#settings.limiter,
@@ -191,4 +194,15 @@ export class ToolRegistry {
     this.#finalized = undefined;
     return this;
   }
+}
+
+// A registry without resources, templates or prompts reports tools alone, as it always did.
+function catalogSummary(catalog: CatalogEntries): Partial<FinalizeReport> {
+  const { resources, resourceTemplates, prompts } = catalog;
+  if (resources.length + resourceTemplates.length + prompts.length === 0) return {};
+  return {
+    resources: Object.freeze(resources.map((entry) => entry.definition.uri)),
+    resourceTemplates: Object.freeze(resourceTemplates.map((entry) => entry.definition.uriTemplate)),
+    prompts: Object.freeze(prompts.map((entry) => entry.definition.name)),
+  };
 }
