@@ -104,10 +104,10 @@ describe('docs: resources and prompts', () => {
 
     const { catalog } = handle.snapshot();
     catalog.resources.map((entry) => entry.definition.uri); // ['workspace://readme']
-    const read = await catalog.read('workspace:///src/index.ts'); // the template matches
-    read?.contents; // [{ uri: 'workspace:///src/index.ts', mimeType: 'text/plain', text: 'export {};' }]
+    // The template matches: [{ uri: 'workspace:///src/index.ts', mimeType: 'text/plain', text: 'export {};' }]
+    const read = await catalog.read('workspace:///src/index.ts');
+    // Its first message: { type: 'text', text: 'Review README.md for bugs. Read it with read_file.' }
     const prompt = await catalog.getPrompt('review', { path: 'README.md' });
-    prompt?.messages[0]?.content; // { type: 'text', text: 'Review README.md for bugs. Read it with read_file.' }
     // #endregion
     expect(handle.tools().map((tool) => tool.name)).toEqual(['read_file']);
     expect(catalog.resources.map((entry) => entry.definition.uri)).toEqual(['workspace://readme']);
