@@ -5,8 +5,15 @@ import {
   Resource,
   ResourceTemplate,
   type CompletionContext,
+  type ToolCallContext,
 } from '@toolwright/core';
 import { RED_PIXEL_PNG } from './media';
+
+/** The form of test_input_required_result_prompt. */
+export class ContextForm {
+  @Param({ description: 'The context the prompt should use' })
+  context!: string;
+}
 
 /**
  * Every resource, resource template and prompt the conformance suite's server scenarios read
@@ -89,6 +96,19 @@ export class CatalogService {
       },
       { role: 'user' as const, content: 'Please process the embedded resource above.' },
     ];
+  }
+
+  @Prompt({
+    name: 'test_input_required_result_prompt',
+    description: 'A prompt that asks the user for its context.',
+  })
+  async withContext(ctx: ToolCallContext): Promise<string> {
+    const answer = await ctx.elicit({
+      key: 'user_context',
+      message: 'What context should the prompt use?',
+      args: ContextForm,
+    });
+    return `Use this context: ${answer.action === 'accept' ? answer.content.context : '(none)'}`;
   }
 
   @Prompt({ name: 'test_prompt_with_image', description: 'A prompt with an image.' })

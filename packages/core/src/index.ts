@@ -79,7 +79,7 @@ export type {
   EnumNode,
   ArrayNode,
   ObjectNode,
-} from './model/type-node';
+} from './model/args-model';
 export { readToolDescriptors, describeFunctionTool } from './model/read-tool-descriptors';
 export type { ToolDescriptor, ArgumentStyle } from './model/tool-descriptor';
 export { ToolDefinitionError } from './model/tool-definition-error';
@@ -117,6 +117,17 @@ export { createCallContext } from './context/create-call-context';
 export type { CallContextOptions } from './context/create-call-context';
 export type { ToolCallContext, ToolDispatcher, DispatchOptions } from './context/tool-call-context';
 export type { ExtensionEntry, TokenMap } from './context/extension-entry';
+export { InputRequester } from './context/input-requests';
+export type {
+  ElicitRequest,
+  ElicitResult,
+  ElicitationForm,
+  ListRootsOptions,
+  SampleRequest,
+  SampleResult,
+  SamplingMessage,
+  Root,
+} from './context/input-requests';
 
 // Results
 export type { ToolResult, ToolSuccess, ToolFailure, ToolResultMeta } from './result/tool-result';
@@ -164,6 +175,12 @@ export { redefineTool } from './invoke/redefine-tool';
 export type { ErasedToolSpec, ToolLimits, ToolDefinitionInput } from './invoke/erased-tool-spec';
 export type { ToolDefinition, ToolDefinitionAnnotations, ToolSource } from './invoke/tool-definition';
 export { ConcurrencyLimiter } from './invoke/concurrency-limiter';
+export {
+  DEFAULT_MAX_CONCURRENT_CALLS,
+  DEFAULT_MAX_QUEUED_CALLS,
+  defaultConcurrencyLimiter,
+} from './invoke/default-concurrency';
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DISPATCHES } from './context/call-context';
 export type { ConcurrencyLimiterOptions, ConcurrencyGrant } from './invoke/concurrency-limiter';
 export { detachedCallCount } from './invoke/detached-call-count';
 export { ToolSet } from './toolset/tool-set';

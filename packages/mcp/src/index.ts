@@ -2,6 +2,11 @@
 // (createMcpServer) and import a connected client's tools (importMcpTools). Node-only serving
 // (stdio, Streamable HTTP) and command-line/URL sources live in `@toolwright/mcp/node`.
 export { createMcpServer } from './server/create-mcp-server';
+export { connectMcpServer } from './server/connect-mcp-server';
+export type { McpConnection } from './server/connect-mcp-server';
+export { LEGACY_REVISION, MODERN_REVISION } from './server/protocol-revision';
+export { DEFAULT_REQUEST_STATE_TTL_MS } from './server/request-state';
+export { DEFAULT_INPUT_TIMEOUT_MS } from './server/legacy-input-requester';
 export type { McpServerOptions, McpCallInfo } from './server/mcp-server-options';
 export { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED } from './server/mcp-server-options';
 export { DEFAULT_PAGE_SIZE } from './server/tool-pages';

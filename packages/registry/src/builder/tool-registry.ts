@@ -1,4 +1,4 @@
-import type { ConcurrencyLimiter, TokenLike } from '@toolwright/core';
+import { defaultConcurrencyLimiter, type ConcurrencyLimiter, type TokenLike } from '@toolwright/core';
 import type { Provider, ResourceClass, ResourceData, ResourcesSnapshot } from '@toolwright/resources';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
 import { buildRegistry, type RegistryBuild, type RegistrySettings } from '../finalize/build-registry';
@@ -19,8 +19,13 @@ import type { RegistryStep } from './registry-step';
 export interface ToolRegistryOptions {
   /** The namespace of classes and `defineTool` records that declare none (default `native`; erased tools carry their own). */
   readonly namespace?: ToolNamespace;
-  /** Bounds calls across every tool of the registry (each tool's own limit applies as well). */
+  /**
+   * Bounds the host's calls across every tool of the registry (each tool's own limit applies as
+   * well), shared by every version of its tool set; default core's: 256 running, 4,096 waiting.
+   */
   readonly limiter?: ConcurrencyLimiter;
+  /** How many calls tools may dispatch, in all, under one call from the host (default core's, 1,000). */
+  readonly maxDispatches?: number;
   /** How deep tools may call tools through `ctx.dispatch` (default core's, 8). */
   readonly maxDispatchDepth?: number;
 }
@@ -43,7 +48,12 @@ export class ToolRegistry {
         `Unknown tool namespace ${JSON.stringify(namespace)}; use one of ${TOOL_NAMESPACES.join(', ')}.`,
       );
     }
-    this.#settings = { namespace, limiter: options.limiter, maxDepth: options.maxDispatchDepth };
+    this.#settings = {
+      namespace,
+      limiter: options.limiter ?? defaultConcurrencyLimiter(),
+      maxDepth: options.maxDispatchDepth,
+      maxDispatches: options.maxDispatches,
+    };
   }
 
   /** Binds a resource: a constant, `fromFactory(…)` (built once, when first needed) or `fromClass(…)`. */
@@ -150,6 +160,7 @@ export class ToolRegistry {
           guards: build.guards,
           limiter: this.#settings.limiter,
           maxDepth: this.#settings.maxDepth,
+          maxDispatches: this.#settings.maxDispatches,
         },
       },
       build.checked.candidates,

@@ -19,6 +19,7 @@ export interface RegistrySettings {
   readonly namespace: ToolNamespace;
   readonly limiter?: ConcurrencyLimiter;
   readonly maxDepth?: number;
+  readonly maxDispatches?: number;
 }
 
 /** Everything one `finalize()` (or `check()`) produced. */

@@ -21,6 +21,7 @@ export interface SnapshotSettings {
   readonly guards: readonly ToolGuard[];
   readonly limiter?: ConcurrencyLimiter;
   readonly maxDepth?: number;
+  readonly maxDispatches?: number;
 }
 
 /**
@@ -42,7 +43,11 @@ export class Snapshot implements ToolSnapshot {
     catalog: CatalogEntries = NO_CATALOG_ENTRIES,
   ) {
     const byName = new Map<string, RegisteredTool>();
-    const toolSet = new ToolSet({ limiter: settings.limiter, maxDepth: settings.maxDepth });
+    const toolSet = new ToolSet({
+      limiter: settings.limiter,
+      maxDepth: settings.maxDepth,
+      maxDispatches: settings.maxDispatches,
+    });
     // Indexed: a snapshot is built once per finalize, in code not yet optimized, where for…of
     // allocates an iterator result per tool.
     for (let index = 0; index < tools.length; index += 1) {
