@@ -58,8 +58,13 @@ export function createWiredMcpServer(
   handle: ToolServerHandle,
   options: McpServerOptions,
   wiring: ServerWiring,
-): Server {
+): WiredMcpServer {
   return new ToolwrightMcpServer(handle, options, wiring);
+}
+
+/** A server built by `createWiredMcpServer`: the SDK `Server` and the resource-update hook. */
+export interface WiredMcpServer extends Server {
+  resourceUpdated(uri: string): Promise<void>;
 }
 
 class ToolwrightMcpServer extends Server {
@@ -138,6 +143,18 @@ class ToolwrightMcpServer extends Server {
     const onError = options.onError;
     if (onError !== undefined) this.onerror = (error) => onError(error);
     this.onclose = () => this.#detach();
+  }
+
+  /**
+   * Tells the client that the resource at `uri` changed: under 2025-11-25 when it subscribed to
+   * it, under 2026-07-28 always (the entry delivers it to the `subscriptions/listen` streams that
+   * asked for that URI). Never rejects.
+   */
+  async resourceUpdated(uri: string): Promise<void> {
+    if (this.transport === undefined || this.getCapabilities().resources === undefined) return;
+    const modern = isModernRevision(this.getNegotiatedProtocolVersion());
+    if (!modern && !this.#subscriptions.has(uri)) return;
+    await this.sendResourceUpdated({ uri }).catch(() => undefined);
   }
 
   protected override _wrapHandler(
