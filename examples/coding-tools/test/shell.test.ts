@@ -146,6 +146,16 @@ describe('shell', () => {
       expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
     });
 
+    it('a setsid grandchild that also cleared its environment is killed if it was seen while its parent lived', async () => {
+      const outcome = await call(native, 'shell', {
+        command: `env -i /usr/bin/setsid sleep 30 & ${LEADS_SESSION}; sleep 1.2`,
+      });
+      const pid = Number(outcome.result.ok && (outcome.result.value as CommandResult).output);
+      seen.push(pid);
+      expect(pid).toBeGreaterThan(1);
+      expect(isGone(pid)).toBe(true);
+    });
+
     it('a setsid grandchild is killed on timeout', async () => {
       const pids: number[] = [];
       const outcome = await call(

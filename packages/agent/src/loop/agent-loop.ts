@@ -3,7 +3,7 @@ import type { ProviderDefinition, ToolSnapshot } from '@toolwright/registry';
 import type { AgentMessage, AssistantMessage, ToolCallRequest } from '../messages/agent-message';
 import type { ModelClient, ModelRequest, ToolChoice } from '../model/model-client';
 import { ModelError } from '../model/model-error';
-import type { FinishReason, FinishEvent } from '../model/model-event';
+import type { FinishReason, FinishEvent, ToolCallEvent } from '../model/model-event';
 import { addUsage, type Usage } from '../model/usage';
 import type { PendingApproval } from '../approval/approval';
 import type { ApprovalStateSigner } from '../approval/approval-state-signer';
@@ -144,7 +144,7 @@ export class AgentLoop {
               text += event.text;
               yield { type: 'text-delta', turn, text: event.text };
             } else if (event.type === 'tool-call') {
-              calls.push({ id: event.id, name: event.name, arguments: event.arguments });
+              calls.push(callOf(event));
             } else if (event.type === 'finish') {
               finish = event;
             }
@@ -308,6 +308,18 @@ function usedCallIds(messages: readonly AgentMessage[]): Set<string> {
     else if (message.role === 'tool') used.add(message.toolCallId);
   }
   return used;
+}
+
+// A client is host code, but its events are still checked: a call always has three strings.
+function callOf(event: ToolCallEvent): ToolCallRequest {
+  const { id, name, arguments: text } = event as Partial<ToolCallEvent>;
+  if (typeof id === 'string' && typeof name === 'string' && typeof text === 'string')
+    return { id, name, arguments: text };
+  return {
+    id: typeof id === 'string' ? id : '',
+    name: typeof name === 'string' ? name : '',
+    arguments: typeof text === 'string' ? text : text === undefined ? '' : (JSON.stringify(text) ?? ''),
+  };
 }
 
 function lastAssistantText(messages: readonly AgentMessage[]): string {
