@@ -12,6 +12,7 @@ export type { ErrorMeta } from './server/to-call-tool-result';
 export { LOGGING_LEVELS } from './server/logging-levels';
 export { importMcpTools } from './import/import-mcp-tools';
 export { IMPORT_DEFAULTS } from './import/import-options';
+export type { McpClientLike } from './import/mcp-client-like';
 export type { ImportMcpToolsOptions, McpToolFilter, DefinitionChangePolicy } from './import/import-options';
 export type {
   McpImport,

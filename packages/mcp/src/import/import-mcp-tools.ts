@@ -1,11 +1,11 @@
 import { dynamicTool, type ErasedTool, type ToolCallContext } from '@toolwright/core';
 import { FinalizeError, type ToolServerHandle } from '@toolwright/registry';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema, type Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { checkRemoteSchema } from './check-remote-schema';
 import { ValidatorCompiler } from './compile-validator';
 import { fingerprintDefinition } from './fingerprint';
+import type { McpClientLike } from './mcp-client-like';
 import { IMPORT_DEFAULTS, type ImportMcpToolsOptions, type McpToolFilter } from './import-options';
 import type {
   McpDefinitionChange,
@@ -47,7 +47,7 @@ interface Prepared extends Imported {
  * with a progress token; progress becomes progress items and resets the call's timeout.
  */
 export function importMcpTools(
-  client: Client,
+  client: McpClientLike,
   handle: ToolServerHandle,
   options: ImportMcpToolsOptions = {},
 ): Promise<McpImport> {
@@ -56,7 +56,7 @@ export function importMcpTools(
 
 /** `importMcpTools`, telling whether the import owns (and so closes) the client. */
 export async function startImport(
-  client: Client,
+  client: McpClientLike,
   handle: ToolServerHandle,
   options: ImportMcpToolsOptions,
   ownsClient: boolean,
@@ -91,7 +91,7 @@ class ToolImport implements McpImport {
   #checking = false;
 
   constructor(
-    readonly client: Client,
+    readonly client: McpClientLike,
     handle: ToolServerHandle,
     options: ImportMcpToolsOptions,
     ownsClient: boolean,

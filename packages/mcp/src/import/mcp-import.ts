@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { McpClientLike } from './mcp-client-like';
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 
 /** Why a remote tool was not imported, or what happened to it. */
@@ -48,7 +48,7 @@ export type McpImportListener = (change: McpImportChange) => void;
 /** A live import of a remote server's tools into a handle (`importMcpTools`). */
 export interface McpImport {
   /** The client the tools are called through. */
-  readonly client: Client;
+  readonly client: McpClientLike;
   /** The remote server's name and version. */
   readonly serverInfo: Implementation | undefined;
   /** The local names of the tools imported now. */

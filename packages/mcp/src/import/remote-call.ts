@@ -5,14 +5,14 @@ import {
   type ProgressItem,
   type ToolCallContext,
 } from '@toolwright/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { McpClientLike } from './mcp-client-like';
 import { CallToolResultSchema, ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ERROR_META_KEY } from '../server/to-call-tool-result';
 import { errorText, toContentBlocks } from './remote-content';
 
 /** Everything a call to one remote tool needs. */
 export interface RemoteCallTarget {
-  readonly client: Client;
+  readonly client: McpClientLike;
   readonly remoteName: string;
   readonly localName: string;
   readonly structured: boolean;

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpClientLike } from '../import/mcp-client-like';
 
 /** An MCP server started as a child process, spoken to over stdio. */
 export interface McpCommandSource {
@@ -28,7 +29,7 @@ export interface McpUrlSource {
  * Where `importMcpTools` finds a server: a connected `Client`, a URL (`http(s)://…`, Streamable
  * HTTP), a command line (`npx some-server --flag`, run over stdio), or either spelled out.
  */
-export type McpSource = Client | URL | string | McpCommandSource | McpUrlSource;
+export type McpSource = McpClientLike | URL | string | McpCommandSource | McpUrlSource;
 
 /** Options of `connectMcpSource`. */
 export interface ConnectOptions {
@@ -40,7 +41,7 @@ export interface ConnectOptions {
 
 /** Connects an SDK `Client` to a source that is not one already. */
 export async function connectMcpSource(
-  source: Exclude<McpSource, Client>,
+  source: Exclude<McpSource, McpClientLike>,
   options: ConnectOptions = {},
 ): Promise<Client> {
   const transport = transportFor(source);
@@ -57,7 +58,7 @@ export async function connectMcpSource(
   return client;
 }
 
-function transportFor(source: Exclude<McpSource, Client>): Transport {
+function transportFor(source: Exclude<McpSource, McpClientLike>): Transport {
   if (source instanceof URL) return new StreamableHTTPClientTransport(source);
   if (typeof source === 'string') {
     const trimmed = source.trim();
