@@ -27,6 +27,8 @@ const STEP_TIMEOUT_MS = 5 * 60_000;
 // The TypeScript each project compiles with: the repository's own for the CommonJS project, and
 // the current major a new user gets from `npm install typescript` for the ES module one.
 const TYPESCRIPT = { cjs: readJson(path.join(ROOT, 'package.json')).devDependencies.typescript, esm: '^7' };
+// Peers whose metadata (or container) two copies would split.
+const SHARED_PEERS = ['reflect-metadata', 'class-validator', 'class-transformer', 'inversify'];
 // What getting started tells an ES module project to change in `tsc --init`'s tsconfig.json.
 const ESM_ADDITIONS = {
   rootDir: './src',
@@ -262,28 +264,31 @@ function esmTsconfig(project) {
 
 /** Fails when a metadata-holding peer is installed twice in the project (two metadata stores). */
 function checkInstalledOnce(project) {
-  const output = run(
-    'npm',
-    ['ls', '--all', '--json', 'reflect-metadata', 'class-validator', 'class-transformer', 'inversify'],
-    {
-      cwd: project,
-    },
-  );
-  const versions = {};
-  (function walk(dependencies) {
-    for (const [name, entry] of Object.entries(dependencies ?? {})) {
-      if (['reflect-metadata', 'class-validator', 'class-transformer', 'inversify'].includes(name))
-        (versions[name] ??= new Set()).add(entry.version);
-      walk(entry.dependencies);
-    }
-  })(JSON.parse(output).dependencies);
-  for (const name of ['reflect-metadata', 'class-validator', 'class-transformer', 'inversify']) {
-    const found = [...(versions[name] ?? [])];
+  const shown = [];
+  for (const name of SHARED_PEERS) {
+    const copies = [];
+    (function walk(folder) {
+      const modules = path.join(folder, 'node_modules');
+      if (!fs.existsSync(modules)) return;
+      for (const entry of fs.readdirSync(modules)) {
+        const scoped = entry.startsWith('@')
+          ? fs.readdirSync(path.join(modules, entry)).map((child) => `${entry}/${child}`)
+          : [entry];
+        for (const child of scoped) {
+          const location = path.join(modules, child);
+          if (child === name) copies.push(location);
+          walk(location);
+        }
+      }
+    })(project);
     expect(
-      found.length === 1,
-      `${name} is installed once in the consumer project (found ${found.join(', ') || 'none'})`,
+      copies.length === 1,
+      `${name} is installed once in the consumer project (found ${copies.join(', ') || 'none'})`,
     );
+    shown.push(`${name}@${readJson(path.join(copies[0], 'package.json')).version}`);
   }
+  const typescript = readJson(path.join(project, 'node_modules', 'typescript', 'package.json')).version;
+  console.log(`  installed once each: ${shown.join(', ')}; typescript@${typescript}`);
 }
 
 function npmInstall(project, specs) {
