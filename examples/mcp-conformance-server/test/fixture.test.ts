@@ -1,12 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  CallToolResultSchema,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  LoggingMessageNotificationSchema,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { type CallToolResult } from '@modelcontextprotocol/client';
 import { createMcpServer } from '@toolwright/mcp';
 import { registry } from '../src';
 
@@ -23,10 +17,10 @@ describe('the MCP conformance fixture', () => {
       { name: 'fixture-test', version: '1.0.0' },
       { capabilities: { sampling: {}, elicitation: {} } },
     );
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/message', (notification) => {
       logs.push(notification.params.data);
     });
-    client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({
+    client.setRequestHandler('sampling/createMessage', async (request) => ({
       role: 'assistant',
       content: {
         type: 'text',
@@ -34,7 +28,7 @@ describe('the MCP conformance fixture', () => {
       },
       model: 'test',
     }));
-    client.setRequestHandler(ElicitRequestSchema, async (request) => ({
+    client.setRequestHandler('elicitation/create', async (request) => ({
       action: 'accept',
       content: {
         fields: Object.keys(
@@ -117,7 +111,6 @@ describe('the MCP conformance fixture', () => {
     const progress: number[] = [];
     await client.request(
       { method: 'tools/call', params: { name: 'test_tool_with_progress', arguments: {} } },
-      CallToolResultSchema,
       {
         onprogress: (item) => progress.push(item.progress),
       },

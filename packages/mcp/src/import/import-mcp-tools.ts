@@ -1,6 +1,6 @@
 import { dynamicTool, type ErasedTool, type ToolCallContext } from '@toolwright/core';
 import { FinalizeError, type ToolServerHandle } from '@toolwright/registry';
-import { ToolListChangedNotificationSchema, type Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { checkRemoteSchema } from './check-remote-schema';
 import { ValidatorCompiler } from './compile-validator';
@@ -115,7 +115,7 @@ class ToolImport implements McpImport {
       this.#checkHealth();
     };
     if (this.#options.followListChanged !== false) {
-      this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#scheduleRefresh());
+      this.client.setNotificationHandler('notifications/tools/list_changed', () => this.#scheduleRefresh());
     }
     await this.refresh();
   }

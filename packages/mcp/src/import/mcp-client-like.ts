@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 
 /**
  * What an import uses of a connected client: the SDK's `Client` by its public members only. The

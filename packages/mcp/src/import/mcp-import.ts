@@ -1,5 +1,5 @@
+import type { Implementation } from '@modelcontextprotocol/client';
 import type { McpClientLike } from './mcp-client-like';
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 
 /** Why a remote tool was not imported, or what happened to it. */
 export type McpImportProblemCode =

@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConcurrencyLimiter } from '@toolwright/core';
 import type { ToolServerHandle } from '@toolwright/registry';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { createMcpServer } from '../server/create-mcp-server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
+import {
+  createMcpHandler,
+  PROTOCOL_VERSION_META_KEY,
+  type McpHttpHandler as SdkHttpHandler,
+  type Server,
+} from '@modelcontextprotocol/server';
+import { createWiredMcpServer } from '../server/create-mcp-server';
 import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_MAX_QUEUED,
@@ -25,16 +30,20 @@ export interface McpHttpHandler {
 
 interface Session {
   readonly server: Server;
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: NodeStreamableHTTPServerTransport;
   lastActive: number;
   active: number;
 }
 
 /**
- * The Streamable HTTP endpoint of a handle: Host/Origin checked before anything else (403), an
- * optional `authorize` hook (401), bodies capped (413), one server and transport per session (so
- * sessions never share JSON-RPC ids — F19), sessions capped and expired when idle, and one
- * concurrency limiter across sessions (F16). Mount it at your MCP path; `serveMcp` does so at `/mcp`.
+ * The Streamable HTTP endpoint of a handle, for both protocol revisions: Host/Origin checked
+ * before anything else (403), an optional `authorize` hook (401), bodies capped (413) and read
+ * once (the arguments text kept, R16). A request carrying the 2026-07-28 envelope is served
+ * statelessly by the SDK's per-request entry (a fresh server per request, `server/discover`,
+ * header validation, `subscriptions/listen`); everything else is 2025-11-25 with one server and
+ * transport per session (so sessions never share JSON-RPC ids — F19), sessions capped and expired
+ * when idle. One concurrency limiter bounds calls across both (F16). Mount it at your MCP path;
+ * `serveMcp` does so at `/mcp`.
  */
 export function createMcpHttpHandler(handle: ToolServerHandle, options: McpHttpOptions = {}): McpHttpHandler {
   const endpoint = new McpHttpEndpoint(handle, options);
@@ -53,6 +62,9 @@ class McpHttpEndpoint {
   readonly #maxSessions: number;
   readonly #idleMs: number;
   readonly #maxRequests: number;
+  readonly #modern: SdkHttpHandler;
+  readonly #serveModern: ReturnType<typeof toNodeHandler>;
+  readonly #unsubscribe: () => void;
   #pendingRequests = 0;
   #closed = false;
   #sweeper: NodeJS.Timeout | undefined;
@@ -76,6 +88,23 @@ class McpHttpEndpoint {
     this.#maxSessions = options.maxSessions ?? HTTP_DEFAULTS.maxSessions;
     this.#idleMs = options.sessionIdleMs ?? HTTP_DEFAULTS.sessionIdleMs;
     this.#maxRequests = options.maxConcurrentRequests ?? HTTP_DEFAULTS.maxConcurrentRequests;
+    const serverOptions = this.#serverOptions;
+    this.#modern = createMcpHandler(
+      () => createWiredMcpServer(tools, serverOptions, { followChanges: false }),
+      {
+        legacy: 'reject',
+        maxRequestBodySize: this.#maxBodyBytes,
+        onerror: (error) => this.#report(error),
+      },
+    );
+    this.#serveModern = toNodeHandler(this.#modern, {
+      maxRequestBodySize: this.#maxBodyBytes,
+      onerror: (error) => this.#report(error),
+    });
+    // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams.
+    this.#unsubscribe = tools.onChange(() => {
+      void Promise.resolve(this.#modern.notify.toolsChanged()).catch((error: unknown) => this.#report(error));
+    });
   }
 
   get sessionCount(): number {
@@ -113,12 +142,13 @@ class McpHttpEndpoint {
   }
 
   async close(): Promise<void> {
+    if (!this.#closed) this.#unsubscribe();
     this.#closed = true;
     if (this.#sweeper !== undefined) clearInterval(this.#sweeper);
     this.#sweeper = undefined;
     const sessions = [...this.#sessions.values()];
     this.#sessions.clear();
-    await Promise.all(sessions.map((session) => this.#closeSession(session)));
+    await Promise.all([...sessions.map((session) => this.#closeSession(session)), this.#modern.close()]);
   }
 
   async #post(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -133,6 +163,7 @@ class McpHttpEndpoint {
     });
     const body = await readJsonBody(request, this.#maxBodyBytes);
     if (!body.ok) return reply(response, body.status, body.code, body.message);
+    if (carriesEnvelope(body.value)) return await this.#serveModern(request, response, body.value);
     if (this.options.stateless === true) return await this.#stateless(request, response, body.value);
     const sessionId = headerValue(request.headers['mcp-session-id']);
     if (sessionId === undefined) {
@@ -183,8 +214,8 @@ class McpHttpEndpoint {
       response.setHeader('Retry-After', '5');
       return reply(response, 503, -32000, 'Too many MCP sessions are open; retry later.');
     }
-    const server = createMcpServer(this.tools, this.#serverOptions);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const server = createWiredMcpServer(this.tools, this.#serverOptions, {});
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         this.#sessions.set(id, { server, transport, lastActive: Date.now(), active: 0 });
@@ -205,8 +236,8 @@ class McpHttpEndpoint {
   }
 
   async #stateless(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
-    const server = createMcpServer(this.tools, this.#serverOptions);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const server = createWiredMcpServer(this.tools, this.#serverOptions, { followChanges: false });
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     response.once('close', () => void this.#closeSession({ server, transport, lastActive: 0, active: 0 }));
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
@@ -264,6 +295,15 @@ function reply(response: ServerResponse, status: number, code: number, message: 
 function headerValue(value: string | string[] | undefined): string | undefined {
   if (Array.isArray(value)) return value[0];
   return value === '' ? undefined : value;
+}
+
+// Body-primary, as the SDK classifies: a 2026-07-28 request names its revision in `_meta`.
+function carriesEnvelope(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const params = (body as Record<string, unknown>)['params'];
+  if (typeof params !== 'object' || params === null) return false;
+  const meta = (params as Record<string, unknown>)['_meta'];
+  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
 }
 
 function isInitializeRequest(body: unknown): boolean {

@@ -5,6 +5,9 @@ import type { RegistryConditionView } from '../builder/registry-condition';
 import type { RegistryStep, ToolRegistrationStep } from '../builder/registry-step';
 import type { ToolGuard } from '../guard/tool-guard';
 import type { ToolNamespace } from '../taxonomy/tool-namespace';
+import { CatalogCandidates } from '../catalog/catalog-candidates';
+import { checkCatalog } from '../catalog/check-catalog';
+import type { CatalogEntries } from '../catalog/snapshot-catalog';
 import { checkToolSet, type CheckedToolSet } from './check-tool-set';
 import type { ExclusiveRule } from './exclusive-rule';
 import type { FinalizeProblem } from './finalize-problem';
@@ -16,6 +19,7 @@ export interface RegistrySettings {
   readonly namespace: ToolNamespace;
   readonly limiter?: ConcurrencyLimiter;
   readonly maxDepth?: number;
+  readonly maxDispatches?: number;
 }
 
 /** Everything one `finalize()` (or `check()`) produced. */
@@ -26,6 +30,8 @@ export interface RegistryBuild {
   readonly guards: readonly ToolGuard[];
   readonly phantoms: readonly WorldTool[];
   readonly checked: CheckedToolSet;
+  /** The resources, resource templates and prompts, checked with the tools. */
+  readonly catalog: CatalogEntries;
   /** Every problem, bindings first, then each registration in order, then the tool set as a whole. */
   readonly problems: readonly FinalizeProblem[];
 }
@@ -125,7 +131,8 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
     problems.push({ code: 'invalid_params', message: problem.message, fix: problem.fix });
   }
 
-  const assembler = new ToolAssembler(resources, settings.namespace, problems);
+  const catalogCandidates = new CatalogCandidates();
+  const assembler = new ToolAssembler(resources, settings.namespace, problems, catalogCandidates);
   const candidates: ToolCandidate[] = [];
   const phantoms: WorldTool[] = [];
   for (let index = 0; index < registrations.length; index += 1) {
@@ -134,7 +141,18 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
   }
   const checked = checkToolSet(candidates, { exclusives, boundParams, resources, phantoms });
   problems.push(...checked.problems);
-  return { resources, boundParams, exclusives, guards, phantoms, checked, problems };
+  const catalog = checkCatalog(catalogCandidates.list, checked.world);
+  problems.push(...catalog.problems);
+  return {
+    resources,
+    boundParams,
+    exclusives,
+    guards,
+    phantoms,
+    checked,
+    catalog: catalog.entries,
+    problems,
+  };
 }
 
 function namesOf(registration: ToolRegistrationStep): string[] {

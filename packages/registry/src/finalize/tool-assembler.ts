@@ -1,9 +1,14 @@
 import {
   closestName,
+  eraseCatalog,
   eraseTool,
   eraseTools,
+  hasCatalogMetadata,
+  hasToolMetadata,
   isFunctionTool,
+  readCatalogDescriptors,
   readToolDescriptors,
+  type CatalogDescriptors,
   ToolDefinitionError,
   ToolError,
   type DefinitionProblem,
@@ -12,6 +17,8 @@ import {
 } from '@toolwright/core';
 import type { Resources } from '@toolwright/resources';
 import type { RegistrableTool } from '../builder/registrable-tool';
+import type { CatalogCandidates } from '../catalog/catalog-candidates';
+import { catalogNames } from '../catalog/check-catalog';
 import type { RegisteredTool } from '../handle/registered-tool';
 import { resolveAnnotations } from '../handle/resolve-annotations';
 import { kindOfDialectTool } from '../taxonomy/dialect-kinds';
@@ -43,10 +50,15 @@ export function isErasedTool(value: unknown): value is ErasedTool {
  * and erases it. Every problem goes to `problems`; nothing throws.
  */
 export class ToolAssembler {
+  /**
+   * @param catalog where the resources, templates and prompts of the classes built go; without
+   *   one, a class that declares any is a problem (they are registered at finalize only).
+   */
   constructor(
     private readonly resources: Resources,
     private readonly defaultNamespace: ToolNamespace,
     private readonly problems: FinalizeProblem[],
+    private readonly catalog?: CatalogCandidates,
   ) {}
 
   /**
@@ -86,27 +98,53 @@ export class ToolAssembler {
     candidates: ToolCandidate[],
     phantoms: WorldTool[],
   ): void {
-    let descriptors: readonly ToolDescriptor[];
-    try {
-      descriptors = readToolDescriptors(target);
-    } catch (error) {
-      if (!(error instanceof ToolDefinitionError)) throw error;
+    // A service class may declare resources and prompts beside (or instead of) tools.
+    const catalogClass = hasCatalogMetadata(target);
+    let descriptors: readonly ToolDescriptor[] = [];
+    let catalog: CatalogDescriptors | undefined;
+    let readable = true;
+    for (const read of catalogClass ? [readTools(target), readCatalog(target)] : [readTools(target)]) {
+      if (read === undefined || !(read instanceof ToolDefinitionError)) continue;
       const className = classNameOf(target);
-      for (const problem of error.problems) this.problems.push(definitionProblem(problem, className));
-      return;
+      for (const problem of read.problems) this.problems.push(definitionProblem(problem, className));
+      readable = false;
+    }
+    if (!readable) return;
+    if (catalogClass) {
+      catalog = readCatalogDescriptors(target);
+      if (hasToolMetadata(target)) descriptors = readToolDescriptors(target);
+      if (this.catalog === undefined) {
+        this.problems.push({
+          code: 'invalid_definition',
+          message: `${classNameOf(target)} declares resources or prompts (${catalogNames(catalog).join(', ')}), which are registered when the registry is finalized, not added to a running handle.`,
+          fix: `register ${classNameOf(target)} with the ToolRegistry before finalize().`,
+        });
+        return;
+      }
+    } else {
+      descriptors = readToolDescriptors(target);
     }
     let erased: readonly ErasedTool[];
     try {
       // Instantiating resolves every constructor dependency now (F17); only when that fails are the
       // missing ones listed, one problem each, with `check`.
       const instance = this.resources.instantiate(target as new (...args: any[]) => object);
-      erased = eraseTools(instance);
+      erased = descriptors.length === 0 ? [] : eraseTools(instance);
+      if (catalog !== undefined)
+        this.catalog!.add({
+          owner: target,
+          namespace: namespace ?? this.defaultNamespace,
+          descriptors: catalog,
+          erased: eraseCatalog(instance, catalog),
+        });
     } catch (error) {
       // Only a class that could not be built needs its name, and its tools as phantoms.
       for (const descriptor of descriptors) phantoms.push(phantomOf(descriptor, target));
       const className = classNameOf(target);
+      const names = descriptors.map((descriptor) => descriptor.options.name);
+      if (catalog !== undefined) names.push(...catalogNames(catalog));
       const tool = descriptors[0]?.options.name;
-      const usedBy = `${className} (${descriptors.map((descriptor) => descriptor.options.name).join(', ')})`;
+      const usedBy = `${className} (${names.join(', ')})`;
       const missing =
         ToolError.is(error) && error.kind === 'missing_resource' ? this.resources.check(target) : [];
       if (missing.length > 0) {
@@ -246,6 +284,25 @@ export function sourceOf(erased: ErasedTool): string {
       : `${source.className}.${method}`;
   }
   return `erased tool ${erased.definition.name}`;
+}
+
+// Reads a class's definitions, giving back the error that lists their problems instead of throwing it.
+function readTools(target: Function): ToolDefinitionError | undefined {
+  return definitionError(() => readToolDescriptors(target));
+}
+
+function readCatalog(target: Function): ToolDefinitionError | undefined {
+  return definitionError(() => readCatalogDescriptors(target));
+}
+
+function definitionError(read: () => unknown): ToolDefinitionError | undefined {
+  try {
+    read();
+    return undefined;
+  } catch (error) {
+    if (error instanceof ToolDefinitionError) return error;
+    throw error;
+  }
 }
 
 function classNameOf(target: Function): string {
