@@ -79,7 +79,7 @@ export type {
   EnumNode,
   ArrayNode,
   ObjectNode,
-} from './model/type-node';
+} from './model/args-model';
 export { readToolDescriptors, describeFunctionTool } from './model/read-tool-descriptors';
 export type { ToolDescriptor, ArgumentStyle } from './model/tool-descriptor';
 export { ToolDefinitionError } from './model/tool-definition-error';
@@ -122,6 +122,7 @@ export type {
   ElicitRequest,
   ElicitResult,
   ElicitationForm,
+  ListRootsOptions,
   SampleRequest,
   SampleResult,
   SamplingMessage,
@@ -184,5 +185,6 @@ export type { ConcurrencyLimiterOptions, ConcurrencyGrant } from './invoke/concu
 export { detachedCallCount } from './invoke/detached-call-count';
 export { ToolSet } from './toolset/tool-set';
 export type { ToolSetOptions, ToolCallOptions } from './toolset/tool-set';
+export type { CallInterceptor, InterceptedCall } from './toolset/call-interceptor';
 export { closestName } from './toolset/closest-name';
 export { editDistance } from './toolset/edit-distance';

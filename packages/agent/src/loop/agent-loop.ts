@@ -17,6 +17,7 @@ import { describeStop } from './describe-stop';
 import { TurnExecution, type CallSlot } from './turn-execution';
 import { watchPromise } from './watch-promise';
 import { isAborted } from './is-aborted';
+import { asRunError } from './as-run-error';
 
 /** What an `Agent` fixes for all its runs. */
 export interface AgentConfig {
@@ -258,7 +259,7 @@ export class AgentLoop {
       usage: this.#usage,
       turns: this.#turns,
       ...(this.#finishReason === undefined ? {} : { finishReason: this.#finishReason }),
-      ...(error === undefined ? {} : { error }),
+      ...(error === undefined ? {} : { error: asRunError(error) }),
       ...(extra.state === undefined ? {} : { state: extra.state }),
       ...(extra.pending === undefined ? {} : { pendingApprovals: extra.pending }),
     };

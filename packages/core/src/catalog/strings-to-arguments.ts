@@ -1,5 +1,4 @@
-import type { ArgsModel } from '../model/args-model';
-import type { TypeNode } from '../model/type-node';
+import type { ArgsModel, TypeNode } from '../model/args-model';
 
 // A JSON number as text: what a client types for a number argument.
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;

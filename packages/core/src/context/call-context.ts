@@ -22,6 +22,7 @@ import {
   sampleThrough,
   type ElicitRequest,
   type ElicitResult,
+  type ListRootsOptions,
   type Root,
   type SampleRequest,
   type SampleResult,
@@ -279,7 +280,7 @@ export class CallContext implements ToolCallContext, MetaSource {
     }
   }
 
-  elicit<T extends object>(request: ElicitRequest<T>): Promise<ElicitResult<T>> {
+  elicit<T extends object = Record<string, unknown>>(request: ElicitRequest<T>): Promise<ElicitResult<T>> {
     if (this.#delegate !== undefined) return this.#delegate.elicit(request);
     return elicitThrough(this, request);
   }
@@ -289,9 +290,9 @@ export class CallContext implements ToolCallContext, MetaSource {
     return sampleThrough(this, request);
   }
 
-  listRoots(): Promise<readonly Root[]> {
-    if (this.#delegate !== undefined) return this.#delegate.listRoots();
-    return listRootsThrough(this);
+  listRoots(options?: ListRootsOptions): Promise<readonly Root[]> {
+    if (this.#delegate !== undefined) return this.#delegate.listRoots(options);
+    return listRootsThrough(this, options);
   }
 
   // The host's values by token, built from the entries given at creation on first use.

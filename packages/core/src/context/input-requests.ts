@@ -2,11 +2,15 @@ import { decodeArgs } from '../decode/decode-args';
 import { ToolError } from '../errors/tool-error';
 import type { ContentBlock } from '../result/content-block';
 import { schemaOf } from '../schema/schema-of';
-import { createToken, type Token } from './token';
-import type { ToolCallContext } from './tool-call-context';
+import { createToken, type Token, type TokenLike } from './token';
 
 /** What `ctx.elicit` asks the user: a message and the form's fields, from an args class or a raw schema. */
 export interface ElicitRequest<T extends object = Record<string, unknown>> {
+  /**
+   * A name for this request, unique within the call (default: its position). Under MCP
+   * 2026-07-28 it is the request's key in `inputRequests`, which clients may show or script against.
+   */
+  readonly key?: string;
   /** What the user is asked, shown above the form. */
   readonly message: string;
   /** The form: its `@Param` properties (primitives, enums, defaults); the answer is decoded into an instance. */
@@ -29,6 +33,8 @@ export interface SamplingMessage {
 
 /** What `ctx.sample` asks the client's model. */
 export interface SampleRequest {
+  /** A name for this request, unique within the call (see `ElicitRequest.key`). */
+  readonly key?: string;
   readonly messages: readonly SamplingMessage[];
   readonly maxTokens: number;
   readonly systemPrompt?: string;
@@ -54,6 +60,7 @@ export interface Root {
 
 /** The form of an elicitation as it travels to the client. */
 export interface ElicitationForm {
+  readonly key?: string;
   readonly message: string;
   readonly requestedSchema: Readonly<Record<string, unknown>>;
 }
@@ -69,7 +76,15 @@ export interface InputRequester {
   readonly supports: { readonly elicitation: boolean; readonly sampling: boolean; readonly roots: boolean };
   elicit(form: ElicitationForm, signal: AbortSignal): Promise<ElicitResult<unknown>>;
   sample(request: SampleRequest, signal: AbortSignal): Promise<SampleResult>;
-  listRoots(signal: AbortSignal): Promise<readonly Root[]>;
+  listRoots(signal: AbortSignal, key?: string): Promise<readonly Root[]>;
+  /** Told when a tool's request is refused because the caller lacks its capability (before the ToolError). */
+  refused?(kind: keyof InputRequester['supports']): void;
+}
+
+/** Options of `ctx.listRoots`. */
+export interface ListRootsOptions {
+  /** A name for this request, unique within the call (see `ElicitRequest.key`). */
+  readonly key?: string;
 }
 
 /** The token of a call's `InputRequester`. */
@@ -77,13 +92,21 @@ export const InputRequester: Token<InputRequester> = createToken<InputRequester>
 
 type Kind = keyof InputRequester['supports'];
 
+// What the requests read of the call context; named here rather than imported, so that the
+// context's own declaration can name these requests' types without a cycle between the files.
+interface RequestingContext {
+  readonly toolName: string;
+  readonly signal: AbortSignal;
+  get<T>(token: TokenLike<T>): T | undefined;
+}
+
 const WHAT: Readonly<Record<Kind, string>> = {
   elicitation: 'ask the user for input',
   sampling: "ask the client's model for a completion",
   roots: 'list the roots the client exposes',
 };
 
-function requesterFor(ctx: ToolCallContext, kind: Kind): InputRequester {
+function requesterFor(ctx: RequestingContext, kind: Kind): InputRequester {
   const requester = ctx.get(InputRequester);
   if (requester === undefined) {
     throw ToolError.notImplemented(
@@ -92,6 +115,7 @@ function requesterFor(ctx: ToolCallContext, kind: Kind): InputRequester {
     );
   }
   if (!requester.supports[kind]) {
+    requester.refused?.(kind);
     throw ToolError.notImplemented(
       `${ctx.toolName} needs to ${WHAT[kind]}, but the client did not declare the ${kind} capability. Use a client that supports ${kind}, or do the task without it.`,
       { toolName: ctx.toolName, details: { request: kind } },
@@ -102,12 +126,16 @@ function requesterFor(ctx: ToolCallContext, kind: Kind): InputRequester {
 
 /** `ctx.elicit`: builds the form from the args class and decodes an accepted answer into an instance. */
 export async function elicitThrough<T extends object>(
-  ctx: ToolCallContext,
+  ctx: RequestingContext,
   request: ElicitRequest<T>,
 ): Promise<ElicitResult<T>> {
   const requester = requesterFor(ctx, 'elicitation');
   const requestedSchema = formSchema(request);
-  const answer = await requester.elicit({ message: request.message, requestedSchema }, ctx.signal);
+  const form: ElicitationForm =
+    request.key === undefined
+      ? { message: request.message, requestedSchema }
+      : { key: request.key, message: request.message, requestedSchema };
+  const answer = await requester.elicit(form, ctx.signal);
   if (answer.action !== 'accept') return answer;
   if (request.args === undefined) return answer as ElicitResult<T>;
   try {
@@ -123,13 +151,16 @@ export async function elicitThrough<T extends object>(
 }
 
 /** `ctx.sample`. */
-export async function sampleThrough(ctx: ToolCallContext, request: SampleRequest): Promise<SampleResult> {
+export async function sampleThrough(ctx: RequestingContext, request: SampleRequest): Promise<SampleResult> {
   return await requesterFor(ctx, 'sampling').sample(request, ctx.signal);
 }
 
 /** `ctx.listRoots`. */
-export async function listRootsThrough(ctx: ToolCallContext): Promise<readonly Root[]> {
-  return await requesterFor(ctx, 'roots').listRoots(ctx.signal);
+export async function listRootsThrough(
+  ctx: RequestingContext,
+  options: ListRootsOptions = {},
+): Promise<readonly Root[]> {
+  return await requesterFor(ctx, 'roots').listRoots(ctx.signal, options.key);
 }
 
 // Elicitation forms are flat objects of primitives: the args schema minus the keywords the

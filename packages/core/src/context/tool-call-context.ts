@@ -3,7 +3,14 @@ import type { ProgressItem } from '../stream/progress-item';
 import type { ToolStream } from '../stream/tool-stream';
 import type { TokenLike } from './token';
 import type { ExtensionEntry } from './extension-entry';
-import type { ElicitRequest, ElicitResult, Root, SampleRequest, SampleResult } from './input-requests';
+import type {
+  ElicitRequest,
+  ElicitResult,
+  ListRootsOptions,
+  Root,
+  SampleRequest,
+  SampleResult,
+} from './input-requests';
 
 /** Options of `ctx.dispatch`, the call of one tool from inside another. */
 export interface DispatchOptions {
@@ -60,9 +67,9 @@ export interface ToolCallContext {
    * `not_implemented` `ToolError` when the caller cannot ask; a declined or dismissed form is an
    * answer (`action`), not an error.
    */
-  elicit<T extends object>(request: ElicitRequest<T>): Promise<ElicitResult<T>>;
+  elicit<T extends object = Record<string, unknown>>(request: ElicitRequest<T>): Promise<ElicitResult<T>>;
   /** Asks the caller's model for a completion (MCP sampling); `not_implemented` when it cannot. */
   sample(request: SampleRequest): Promise<SampleResult>;
   /** The roots the caller exposes (MCP roots); `not_implemented` when it has none to give. */
-  listRoots(): Promise<readonly Root[]>;
+  listRoots(options?: ListRootsOptions): Promise<readonly Root[]>;
 }

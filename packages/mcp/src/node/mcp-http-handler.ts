@@ -4,12 +4,11 @@ import { ConcurrencyLimiter } from '@toolwright/core';
 import type { ToolServerHandle } from '@toolwright/registry';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import {
+  classifyInboundRequest,
   createMcpHandler,
-  PROTOCOL_VERSION_META_KEY,
   type McpHttpHandler as SdkHttpHandler,
-  type Server,
 } from '@modelcontextprotocol/server';
-import { createWiredMcpServer } from '../server/create-mcp-server';
+import { createWiredMcpServer, type WiredMcpServer } from '../server/create-mcp-server';
 import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_MAX_QUEUED,
@@ -17,6 +16,7 @@ import {
 } from '../server/mcp-server-options';
 import { createHostGuard, LOOPBACK_HOSTS } from './host-guard';
 import { HTTP_DEFAULTS, type McpHttpOptions } from './mcp-http-options';
+import { HEADER_MISMATCH, paramHeaderMismatch } from './param-headers';
 import { readJsonBody } from './read-json-body';
 
 /** A Node `(request, response)` handler serving MCP over Streamable HTTP, for any HTTP server or framework. */
@@ -24,12 +24,14 @@ export interface McpHttpHandler {
   (request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Sessions open now. */
   readonly sessionCount: number;
+  /** Tells clients that the resource at `uri` changed: subscribed sessions and listening streams. */
+  resourceUpdated(uri: string): Promise<void>;
   /** Ends every session; later requests get 503. Idempotent. */
   close(): Promise<void>;
 }
 
 interface Session {
-  readonly server: Server;
+  readonly server: WiredMcpServer;
   readonly transport: NodeStreamableHTTPServerTransport;
   lastActive: number;
   active: number;
@@ -51,6 +53,9 @@ export function createMcpHttpHandler(handle: ToolServerHandle, options: McpHttpO
     endpoint.handle(request, response)) as McpHttpHandler;
   Object.defineProperty(handler, 'sessionCount', { get: () => endpoint.sessionCount });
   Object.defineProperty(handler, 'close', { value: () => endpoint.close() });
+  Object.defineProperty(handler, 'resourceUpdated', {
+    value: (uri: string) => endpoint.resourceUpdated(uri),
+  });
   return handler;
 }
 
@@ -141,6 +146,15 @@ class McpHttpEndpoint {
     }
   }
 
+  async resourceUpdated(uri: string): Promise<void> {
+    await Promise.all([
+      ...[...this.#sessions.values()].map((session) => session.server.resourceUpdated(uri)),
+      Promise.resolve(this.#modern.notify.resourceUpdated(uri)).catch((error: unknown) =>
+        this.#report(error),
+      ),
+    ]);
+  }
+
   async close(): Promise<void> {
     if (!this.#closed) this.#unsubscribe();
     this.#closed = true;
@@ -163,7 +177,12 @@ class McpHttpEndpoint {
     });
     const body = await readJsonBody(request, this.#maxBodyBytes);
     if (!body.ok) return reply(response, body.status, body.code, body.message);
-    if (carriesEnvelope(body.value)) return await this.#serveModern(request, response, body.value);
+    if (!isLegacy(request, body.value)) {
+      const mismatch = paramHeaderMismatch(this.tools, body.value, request.headers);
+      if (mismatch !== undefined)
+        return reply(response, 400, HEADER_MISMATCH, `Header mismatch: ${mismatch}.`, requestId(body.value));
+      return await this.#serveModern(request, response, body.value);
+    }
     if (this.options.stateless === true) return await this.#stateless(request, response, body.value);
     const sessionId = headerValue(request.headers['mcp-session-id']);
     if (sessionId === undefined) {
@@ -282,14 +301,27 @@ class McpHttpEndpoint {
   }
 }
 
-function reply(response: ServerResponse, status: number, code: number, message: string): void {
+function reply(
+  response: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  id: string | number | null = null,
+): void {
   if (response.headersSent) {
     response.end();
     return;
   }
   response.statusCode = status;
   response.setHeader('Content-Type', 'application/json');
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+}
+
+// The id of a single request, for an error answered before the SDK sees it.
+function requestId(body: unknown): string | number | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const id = (body as Record<string, unknown>)['id'];
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -297,13 +329,18 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return value === '' ? undefined : value;
 }
 
-// Body-primary, as the SDK classifies: a 2026-07-28 request names its revision in `_meta`.
-function carriesEnvelope(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  const params = (body as Record<string, unknown>)['params'];
-  if (typeof params !== 'object' || params === null) return false;
-  const meta = (params as Record<string, unknown>)['_meta'];
-  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
+// The SDK's own classification (body first, then the MCP-Protocol-Version, Mcp-Method and Mcp-Name
+// headers): legacy traffic is served here with sessions; modern traffic and requests the ladder
+// rejects go to the SDK's per-request entry, which answers them with the revision's status codes.
+function isLegacy(request: IncomingMessage, body: unknown): boolean {
+  const outcome = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: headerValue(request.headers['mcp-protocol-version']),
+    mcpMethodHeader: headerValue(request.headers['mcp-method']),
+    mcpNameHeader: headerValue(request.headers['mcp-name']),
+    body,
+  });
+  return outcome.kind === 'legacy';
 }
 
 function isInitializeRequest(body: unknown): boolean {

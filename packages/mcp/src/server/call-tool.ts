@@ -8,6 +8,7 @@ import {
 } from '@toolwright/core';
 import type { ToolServerHandle, ToolSnapshot } from '@toolwright/registry';
 import {
+  MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
   type CallToolResult,
@@ -22,10 +23,10 @@ import { LegacyInputRequester } from './legacy-input-requester';
 import { McpSession } from './mcp-session';
 import type { McpServerOptions } from './mcp-server-options';
 import { ProgressReporter } from './progress-reporter';
-import { rawArgumentsOf } from './raw-arguments';
-import { ReplayInputRequester } from './replay-input-requester';
-import { sha256Hex, type CallState, type RequestStateCodec } from './request-state';
-import { errorResult, toCallToolResult } from './to-call-tool-result';
+import { rawArgumentsOf, type RawArguments } from './raw-arguments';
+import { runRound } from './input-rounds';
+import type { RequestStateCodec } from './request-state';
+import { ERROR_META_KEY, errorResult, toCallToolResult, type ErrorMeta } from './to-call-tool-result';
 
 // The model needs the likely match and a gist of what exists, not a catalogue.
 const MAX_LISTED_NAMES = 20;
@@ -59,10 +60,10 @@ export class CallToolHandler {
     private readonly states: RequestStateCodec,
   ) {}
 
-  call(rawParams: unknown, ctx: ServerContext): Promise<CallAnswer> {
+  call(rawParams: unknown, ctx: ServerContext, raw?: RawArguments): Promise<CallAnswer> {
     let params: CallParams;
     try {
-      params = readParams(rawParams);
+      params = readParams(rawParams, raw);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -162,66 +163,36 @@ export class CallToolHandler {
     ctx: ServerContext,
     release: () => void,
   ): Promise<CallAnswer> {
-    let state: CallState | undefined;
-    let argsHash: string | undefined;
-    const sealed = ctx.mcpReq.requestState();
-    try {
-      if (sealed !== undefined) {
-        argsHash = await sha256Hex(argumentsText(params.args));
-        state = typeof sealed === 'string' ? await this.states.open(sealed) : undefined;
-        if (state === undefined || state.tool !== params.name || state.args !== argsHash) {
-          throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid or expired requestState', {
-            reason: 'invalid_request_state',
-          });
-        }
-      }
-    } catch (error) {
-      release();
-      throw error;
-    }
-    const answers: Record<string, unknown> = { ...state?.answers };
-    const responses = ctx.mcpReq.inputResponses;
-    if (responses !== undefined && state !== undefined) {
-      // Only answers to what was asked count; anything else the client adds is ignored.
-      for (const key of Object.keys(state.asked)) {
-        if (!Object.hasOwn(answers, key) && Object.hasOwn(responses, key)) answers[key] = responses[key];
-      }
-    }
-    const ended = new AbortController();
-    const signal = AbortSignal.any([ctx.mcpReq.signal, ended.signal]);
-    let suspend!: () => void;
-    const suspended = new Promise<'suspended'>((resolve) => {
-      suspend = () => resolve('suspended');
-    });
-    const requester = new ReplayInputRequester(
-      inputSupportOf(this.connection.clientCapabilities(ctx)),
-      answers,
-      state?.asked ?? {},
-      // A macrotask later, so requests made together (Promise.all) join the same round.
-      () => void setTimeout(suspend, 0),
-    );
     let finished = false;
     const slot = (): void => {
       if (finished) return;
       finished = true;
       release();
     };
-    const outcome = await Promise.race([
-      this.#run(snapshot, params, ctx, signal, requester, slot),
-      suspended,
-    ]);
-    if (outcome !== 'suspended') return outcome;
-    ended.abort(ToolError.cancelled(undefined, { toolName: params.name }));
-    const inputRequests: Record<string, unknown> = {};
-    for (const [key, input] of requester.pending) inputRequests[key] = input;
-    const requestState = await this.states.seal({
-      tool: params.name,
-      args: argsHash ?? (await sha256Hex(argumentsText(params.args))),
-      asked: { ...state?.asked, ...requester.askedNow },
-      answers,
-      issuedAt: state?.issuedAt ?? Date.now(),
-    });
-    return { resultType: 'input_required', inputRequests, requestState } as Result;
+    let round;
+    try {
+      round = await runRound({
+        ctx,
+        states: this.states,
+        subject: `tools/call ${params.name}`,
+        argumentsText: argumentsText(params.args),
+        support: inputSupportOf(this.connection.clientCapabilities(ctx)),
+        run: (requester, signal) => this.#run(snapshot, params, ctx, signal, requester, slot),
+      });
+    } catch (error) {
+      slot();
+      throw error;
+    }
+    if (!round.done) return round.result;
+    const outcome = round.value;
+    // 2026-07-28 makes a request that needs an undeclared capability a protocol error (-32021),
+    // when the tool could not do without it; a tool that caught the refusal answered normally.
+    if (round.requester.missing.size > 0 && errorKindOf(outcome) === 'not_implemented') {
+      const requiredCapabilities: Record<string, object> = {};
+      for (const capability of round.requester.missing) requiredCapabilities[capability] = {};
+      throw new MissingRequiredClientCapabilityError({ requiredCapabilities });
+    }
+    return outcome;
   }
 
   #extensions(toolName: string, ctx: ServerContext, requester: InputRequester): ExtensionEntry[] {
@@ -256,11 +227,17 @@ export class CallToolHandler {
   }
 }
 
+function errorKindOf(result: CallToolResult): string | undefined {
+  if (result.isError !== true) return undefined;
+  const meta = result._meta?.[ERROR_META_KEY] as ErrorMeta | undefined;
+  return meta?.kind;
+}
+
 function argumentsText(args: unknown): string {
   return typeof args === 'string' ? args : JSON.stringify(args ?? {});
 }
 
-function readParams(params: unknown): CallParams {
+function readParams(params: unknown, recorded: RawArguments | undefined): CallParams {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
@@ -289,7 +266,7 @@ function readParams(params: unknown): CallParams {
     if (typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)))
       progressToken = token;
   }
-  const raw = rawArgumentsOf(args);
+  const raw = recorded ?? rawArgumentsOf(args);
   return {
     name,
     args: raw?.text ?? args ?? undefined,

@@ -16,7 +16,9 @@ import { CallToolHandler } from './call-tool';
 import type { ConnectionView } from './connection-view';
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED, type McpServerOptions } from './mcp-server-options';
 import { isModernRevision } from './protocol-revision';
+import { rawArgumentsOf, type RawArguments } from './raw-arguments';
 import { RequestStateCodec } from './request-state';
+import { catalogServerCapabilities, serveCatalog } from './serve-catalog';
 import { ToolPages } from './tool-pages';
 
 /** The server version reported when the host gives none. */
@@ -56,12 +58,22 @@ export function createWiredMcpServer(
   handle: ToolServerHandle,
   options: McpServerOptions,
   wiring: ServerWiring,
-): Server {
+): WiredMcpServer {
   return new ToolwrightMcpServer(handle, options, wiring);
+}
+
+/** A server built by `createWiredMcpServer`: the SDK `Server` and the resource-update hook. */
+export interface WiredMcpServer extends Server {
+  resourceUpdated(uri: string): Promise<void>;
 }
 
 class ToolwrightMcpServer extends Server {
   #unsubscribe: (() => void) | undefined;
+  // The resources this connection's client subscribed to (2025-11-25).
+  readonly #subscriptions = new Set<string>();
+  // The arguments text of each tools/call in progress, by its context (R16): the SDK's schema
+  // parse hands the handler a copy of the request, without what the transport recorded.
+  readonly #rawArguments = new WeakMap<object, RawArguments>();
 
   constructor(
     private readonly handle: ToolServerHandle,
@@ -71,7 +83,7 @@ class ToolwrightMcpServer extends Server {
     super(
       { name: options.name ?? 'toolwright', version: options.version ?? PACKAGE_VERSION },
       {
-        capabilities: { tools: { listChanged: true }, logging: {} },
+        capabilities: { tools: { listChanged: true }, logging: {}, ...catalogServerCapabilities(handle) },
         ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       },
     );
@@ -94,31 +106,34 @@ class ToolwrightMcpServer extends Server {
           ? (envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
           : this.getClientCapabilities(),
     };
-    const calls = new CallToolHandler(handle, limiter, connection, options, statesFor(handle, options));
+    const states = statesFor(handle, options);
+    const calls = new CallToolHandler(handle, limiter, connection, options, states);
     const listCache = options.listCache;
-    // tools/list and tools/call take the fallback path: no schema parse of the request or the
-    // result on the hot path (toolwright validates arguments itself and builds the results). The
-    // SDK still applies each revision's encoding (2026-07-28: resultType, cache fields, serverInfo).
-    this.fallbackRequestHandler = async (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
-      switch (request.method) {
-        case 'tools/list': {
-          const page = pages.page(this.handle.snapshot(), readCursor(request.params));
-          if (listCache === undefined || !connection.modern()) return page;
-          return {
-            ...page,
-            ...(listCache.ttlMs === undefined ? {} : { ttlMs: listCache.ttlMs }),
-            ...(listCache.cacheScope === undefined ? {} : { cacheScope: listCache.cacheScope }),
-          };
-        }
-        case 'tools/call':
-          return calls.call(request.params, ctx);
-        default:
-          throw new ProtocolError(
-            ProtocolErrorCode.MethodNotFound,
-            `Method not found: ${request.method.slice(0, 100)}`,
-          );
-      }
-    };
+    // Registered by method, so the SDK applies each revision's checks and encoding (2026-07-28:
+    // the envelope, resultType, cache fields, serverInfo, 404 for unknown methods) around them.
+    const setHandler = this.setRequestHandler.bind(this) as unknown as (
+      method: string,
+      handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+    ) => void;
+    setHandler('tools/list', async (request) => {
+      const page = pages.page(this.handle.snapshot(), readCursor(request.params));
+      if (listCache === undefined || !connection.modern()) return page;
+      return {
+        ...page,
+        ...(listCache.ttlMs === undefined ? {} : { ttlMs: listCache.ttlMs }),
+        ...(listCache.cacheScope === undefined ? {} : { cacheScope: listCache.cacheScope }),
+      };
+    });
+    setHandler('tools/call', (request, ctx) => calls.call(request.params, ctx, this.#rawArguments.get(ctx)));
+    serveCatalog(
+      setHandler,
+      this.getCapabilities() as Record<string, object>,
+      handle,
+      connection,
+      options,
+      this.#subscriptions,
+      states,
+    );
     if (wiring.followChanges !== false) {
       this.#unsubscribe = handle.onChange(() => {
         if (this.transport === undefined) return;
@@ -128,6 +143,32 @@ class ToolwrightMcpServer extends Server {
     const onError = options.onError;
     if (onError !== undefined) this.onerror = (error) => onError(error);
     this.onclose = () => this.#detach();
+  }
+
+  /**
+   * Tells the client that the resource at `uri` changed: under 2025-11-25 when it subscribed to
+   * it, under 2026-07-28 always (the entry delivers it to the `subscriptions/listen` streams that
+   * asked for that URI). Never rejects.
+   */
+  async resourceUpdated(uri: string): Promise<void> {
+    if (this.transport === undefined || this.getCapabilities().resources === undefined) return;
+    const modern = isModernRevision(this.getNegotiatedProtocolVersion());
+    if (!modern && !this.#subscriptions.has(uri)) return;
+    await this.sendResourceUpdated({ uri }).catch(() => undefined);
+  }
+
+  protected override _wrapHandler(
+    method: string,
+    handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+  ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
+    if (method !== 'tools/call') return super._wrapHandler(method, handler);
+    const parsing = handler;
+    return super._wrapHandler(method, (request, ctx) => {
+      // The request as the transport gave it, before the schema parse copies `arguments`.
+      const raw = rawArgumentsOf((request.params as Record<string, unknown> | undefined)?.['arguments']);
+      if (raw !== undefined) this.#rawArguments.set(ctx, raw);
+      return parsing(request, ctx);
+    });
   }
 
   override async close(): Promise<void> {

@@ -43,7 +43,9 @@ export class LegacyInputRequester implements InputRequester {
   }
 
   async sample(request: SampleRequest, signal: AbortSignal): Promise<SampleResult> {
-    const result = await this.#send('sampling/createMessage', { ...request }, 'sampling', signal);
+    // The key names the request under 2026-07-28 only; a 2025 request has its own id.
+    const { key: _key, ...params } = request;
+    const result = await this.#send('sampling/createMessage', params, 'sampling', signal);
     return result as unknown as SampleResult;
   }
 

@@ -1,4 +1,9 @@
-import { defaultConcurrencyLimiter, type ConcurrencyLimiter, type TokenLike } from '@toolwright/core';
+import {
+  defaultConcurrencyLimiter,
+  type CallInterceptor,
+  type ConcurrencyLimiter,
+  type TokenLike,
+} from '@toolwright/core';
 import type { Provider, ResourceClass, ResourceData, ResourcesSnapshot } from '@toolwright/resources';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
 import { buildRegistry, type RegistryBuild, type RegistrySettings } from '../finalize/build-registry';
@@ -28,6 +33,8 @@ export interface ToolRegistryOptions {
   readonly maxDispatches?: number;
   /** How deep tools may call tools through `ctx.dispatch` (default core's, 8). */
   readonly maxDispatchDepth?: number;
+  /** Code around every call, dispatched ones included (core's `CallInterceptor`); none by default. */
+  readonly interceptors?: readonly CallInterceptor[];
 }
 
 /**
@@ -53,6 +60,7 @@ export class ToolRegistry {
       limiter: options.limiter ?? defaultConcurrencyLimiter(),
       maxDepth: options.maxDispatchDepth,
       maxDispatches: options.maxDispatches,
+      interceptors: options.interceptors,
     };
   }
 
@@ -161,6 +169,7 @@ export class ToolRegistry {
           limiter: this.#settings.limiter,
           maxDepth: this.#settings.maxDepth,
           maxDispatches: this.#settings.maxDispatches,
+          interceptors: this.#settings.interceptors,
         },
       },
       build.checked.candidates,

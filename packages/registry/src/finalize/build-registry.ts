@@ -1,4 +1,9 @@
-import { isFunctionTool, readToolDescriptors, type ConcurrencyLimiter } from '@toolwright/core';
+import {
+  isFunctionTool,
+  readToolDescriptors,
+  type CallInterceptor,
+  type ConcurrencyLimiter,
+} from '@toolwright/core';
 import { Params, ResourceValidationError, Resources, type ResourceClass } from '@toolwright/resources';
 import { isErasedTool, ToolAssembler } from './tool-assembler';
 import type { RegistryConditionView } from '../builder/registry-condition';
@@ -20,6 +25,7 @@ export interface RegistrySettings {
   readonly limiter?: ConcurrencyLimiter;
   readonly maxDepth?: number;
   readonly maxDispatches?: number;
+  readonly interceptors?: readonly CallInterceptor[];
 }
 
 /** Everything one `finalize()` (or `check()`) produced. */

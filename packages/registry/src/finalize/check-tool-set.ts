@@ -3,6 +3,7 @@ import type { RegisteredTool } from '../handle/registered-tool';
 import { withDefinition } from '../handle/with-definition';
 import { checkRequirement, joinAll } from '../requirements/check-requirement';
 import { renderDescription, type TemplateReference } from '../templates/render-description';
+import { unterminatedReferences } from '../templates/unterminated-references';
 import type { ExclusiveRule } from './exclusive-rule';
 import type { FinalizeProblem } from './finalize-problem';
 import type { ToolCandidate } from './tool-candidate';
@@ -78,6 +79,13 @@ export function checkToolSet(candidates: readonly ToolCandidate[], context: Tool
         if (missing.has(factOf(reference))) continue;
         problems.push(templateProblem(tool.name, reference, world));
       }
+      for (const written of unterminatedReferences(tool.description))
+        problems.push({
+          code: 'template',
+          tool: tool.name,
+          message: `${tool.name}'s description has ${written}, a template reference that is not closed with }}.`,
+          fix: 'close it: ${{ tools.<name> }} or ${{ params.<tool>.<param> }}.',
+        });
     }
     const final = resolved(tool, rendered.text);
     tools.push(final);

@@ -103,7 +103,11 @@ export class ToolAssembler {
     let descriptors: readonly ToolDescriptor[] = [];
     let catalog: CatalogDescriptors | undefined;
     let readable = true;
-    for (const read of catalogClass ? [readTools(target), readCatalog(target)] : [readTools(target)]) {
+    const declaresTools = !catalogClass || hasToolMetadata(target);
+    for (const read of [
+      declaresTools ? readTools(target) : undefined,
+      catalogClass ? readCatalog(target) : undefined,
+    ]) {
       if (read === undefined || !(read instanceof ToolDefinitionError)) continue;
       const className = classNameOf(target);
       for (const problem of read.problems) this.problems.push(definitionProblem(problem, className));
@@ -112,7 +116,7 @@ export class ToolAssembler {
     if (!readable) return;
     if (catalogClass) {
       catalog = readCatalogDescriptors(target);
-      if (hasToolMetadata(target)) descriptors = readToolDescriptors(target);
+      if (declaresTools) descriptors = readToolDescriptors(target);
       if (this.catalog === undefined) {
         this.problems.push({
           code: 'invalid_definition',
