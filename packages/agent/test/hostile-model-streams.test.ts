@@ -73,7 +73,7 @@ describe('one enormous line', () => {
     expect(error.message).toBe(
       `${provider()} sent a line of more than 8388608 characters in its event stream, the limit (maxLineCharacters); the rest was not read.`,
     );
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(15_000);
     // The client stopped reading: the server could not push the whole 16 MB.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(written).toBeLessThan(16 * 1024 * 1024);
@@ -134,7 +134,7 @@ describe('a response that never ends', () => {
     expect(error.message).toBe(
       `${provider()} did not finish its response within 600 ms (responseTimeoutMs); it was stopped.`,
     );
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('endless keep-alive comments are stopped by responseTimeoutMs too', async () => {

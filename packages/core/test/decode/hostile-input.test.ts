@@ -339,15 +339,15 @@ describe('size', () => {
     // ~2.4 MB of text: refused by size before JSON.parse.
     const [tooLarge, tooLargeMs] = await timed(() => rejection(decodeArgs(ReadFileArgs, text)));
     expect(tooLarge.kind).toBe('payload_too_large');
-    expect(tooLargeMs).toBeLessThan(50);
+    expect(tooLargeMs).toBeLessThan(200);
     // With the size limit raised, JSON.parse itself takes most of the time; the walk stops at 100,000 values.
     const [fromText, textMs] = await timed(() =>
       rejection(decodeArgs(ReadFileArgs, text, { maxBytes: 10 * 1024 * 1024 })),
     );
-    expect(textMs).toBeLessThan(1000);
+    expect(textMs).toBeLessThan(3000);
     // Already parsed: one enumeration of the keys, then the same stop.
     const [fromValue, valueMs] = await timed(() => invalid(ReadFileArgs, value));
-    expect(valueMs).toBeLessThan(1000);
+    expect(valueMs).toBeLessThan(3000);
     for (const error of [fromText, fromValue]) {
       expect(error.kind).toBe('invalid_arguments');
       expect(error.issues).toHaveLength(20);
