@@ -91,9 +91,15 @@ describe('toolwright validate', () => {
     const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::error '));
     expect(annotations).toHaveLength(seeded.length);
     for (const line of annotations) {
-      expect(line).toMatch(/^::error title=toolwright validate%3A [a-z_]+( \([^)]*\))?::.+%0AFix: .+$/);
+      expect(line).toMatch(
+        /^::error title=toolwright validate%3A [a-z_]+( \([^)]*\))?(,file=[^,:]+,line=\d+)?::.+%0AFix: .+$/,
+      );
     }
-    expect(annotations.join('\n')).toContain('title=toolwright validate%3A unbound_dependency (web_fetch)::');
+    // Where the source is known, the annotation points at it: the TypeScript file, through the source map.
+    const unbound = annotations.find((line) => line.includes('unbound_dependency (web_fetch)'));
+    expect(unbound).toMatch(/,file=examples\/coding-tools\/src\/tools\/native\/web-fetch\.ts,line=\d+::/);
+    const gap = annotations.find((line) => line.includes('MultiEditArgs.edits'));
+    expect(gap).toMatch(/,file=examples\/coding-tools-broken\/src\/broken-tools\.ts,line=\d+::/);
     expect(annotations.join('\n')).toContain('"list files"');
   });
 });
