@@ -102,4 +102,36 @@ describe('toolwright validate', () => {
     expect(gap).toMatch(/,file=examples\/coding-tools-broken\/src\/broken-tools\.ts,line=\d+::/);
     expect(annotations.join('\n')).toContain('"list files"');
   });
+
+  it('reports the problems of a module that exports registry.finalize(), which threw while it loaded', async () => {
+    for (const format of ['text', 'json', 'github']) {
+      const run = await runCli([
+        'validate',
+        'packages/cli/test/fixtures/js/finalized-at-import.js',
+        '--format',
+        format,
+      ]);
+      expect({ format, code: run.code }).toEqual({ format, code: 1 });
+      expect(run.stdout.replace(/\n\s+/g, ' ')).toContain(
+        'edit requires read_file, and read_file is not registered.',
+      );
+    }
+    const json = await runCli(['validate', 'packages/cli/test/fixtures/js/finalized-at-import.js', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      tools: ['edit'],
+      problems: [{ code: 'requirement', tool: 'edit' }],
+    });
+  });
+
+  it('prints a JSON object and exits 2 when the module cannot be loaded', async () => {
+    const run = await runCli(['validate', 'packages/cli/test/fixtures/js/throws-at-import.js', '--json']);
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: false,
+      tools: [],
+      problems: [],
+      error: { code: 'import_failed' },
+    });
+  });
 });
