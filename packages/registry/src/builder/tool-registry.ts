@@ -183,6 +183,7 @@ export class ToolRegistry {
 
   #handleOf(build: RegistryBuild): ToolServerHandle {
     if (build.problems.length > 0) throw new FinalizeError(build.problems, build.checked.registered);
+    build.resources.goLive();
     return new ServerHandle(
       {
         resources: build.resources,

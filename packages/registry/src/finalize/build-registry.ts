@@ -1,5 +1,6 @@
 import { isFunctionTool, readToolDeclarations, type ConcurrencyLimiter } from '@toolwright/core';
-import { Params, ResourceValidationError, Resources, type ResourceClass } from '@toolwright/resources';
+import { Params, ResourceValidationError, type ResourceClass } from '@toolwright/resources';
+import { RegistryResources } from '../handle/live-resources';
 import { isErasedTool, ToolAssembler } from './tool-assembler';
 import type { RegistryConditionView } from '../builder/registry-condition';
 import type { RegistryStep, ToolRegistrationStep } from '../builder/registry-step';
@@ -19,7 +20,7 @@ export interface RegistrySettings {
 
 /** Everything one `finalize()` (or `check()`) produced. */
 export interface RegistryBuild {
-  readonly resources: Resources;
+  readonly resources: RegistryResources;
   readonly boundParams: readonly ResourceClass[];
   readonly exclusives: readonly ExclusiveRule[];
   readonly guards: readonly ToolGuard[];
@@ -36,7 +37,7 @@ export interface RegistryBuild {
  * whole set, collecting every problem. Nothing the author passed in can make it throw.
  */
 export function buildRegistry(steps: readonly RegistryStep[], settings: RegistrySettings): RegistryBuild {
-  const resources = new Resources();
+  const resources = new RegistryResources();
   const problems: FinalizeProblem[] = [];
   const registrations: ToolRegistrationStep[] = [];
   const boundParams: ResourceClass[] = [];

@@ -23,13 +23,20 @@ export function checkTemplates(
   world: ToolWorld,
   requirements: RequirementProblems,
   only: ReadonlySet<string> | undefined,
-): { problems: FinalizeProblem[]; amended: Map<FinalizeProblem, FinalizeProblem> } {
+): {
+  problems: FinalizeProblem[];
+  amended: Map<FinalizeProblem, FinalizeProblem>;
+  rendered: Map<ToolRecord, string>;
+} {
   const facts = new Map<string, Fact>();
   const problems: FinalizeProblem[] = [];
+  // Each description is rendered once: the text is kept for the tools that are built.
+  const rendered = new Map<ToolRecord, string>();
   for (let index = 0; index < records.length; index += 1) {
     const record = records[index]!;
     if (only !== undefined && !only.has(record.name)) continue;
-    const { references } = renderDescription(record.description, world, true);
+    const { text, references } = renderDescription(record.description, world, true);
+    if (record.candidate !== undefined) rendered.set(record, text);
     if (references.length === 0) continue;
     const own = requirements.missingOf.get(record);
     for (const reference of references) {
@@ -71,7 +78,7 @@ export function checkTemplates(
     }
     result.push(templateProblem(fact, world));
   }
-  return { problems: result, amended };
+  return { problems: result, amended, rendered };
 }
 
 function factOf(reference: TemplateReference, world: ToolWorld): string {

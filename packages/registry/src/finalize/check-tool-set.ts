@@ -59,7 +59,8 @@ export function checkToolSet(records: readonly ToolRecord[], context: ToolSetCon
     registered.push(record.name);
     const candidate = record.candidate;
     if (candidate === undefined) continue;
-    const final = resolved(candidate.tool, renderDescription(candidate.template, world).text);
+    const text = templates.rendered.get(record) ?? renderDescription(candidate.template, world).text;
+    const final = resolved(candidate.tool, text);
     tools.push(final);
     kept.push(final === candidate.tool ? candidate : { ...candidate, tool: final });
   }
