@@ -205,7 +205,7 @@ function versions(rows, peersInstalled) {
     out[pkg.name] = `${pkg.version} (workspace${built ? '' : ', not built'})`;
   }
   const mcpDir = path.join(REPO, 'packages', 'mcp');
-  for (const pkg of ['@modelcontextprotocol/sdk', 'zod']) {
+  for (const pkg of ['@modelcontextprotocol/server', '@modelcontextprotocol/client', 'zod']) {
     const v = installedVersion(pkg, mcpDir);
     if (v) out[`${pkg} (used by @toolwright/mcp)`] = v;
   }

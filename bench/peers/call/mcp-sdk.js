@@ -1,9 +1,9 @@
 'use strict';
-// MCP TypeScript SDK, high level: McpServer.registerTool(name, { inputSchema: zod shape }, handler),
+// MCP TypeScript SDK v2, high level: McpServer.registerTool(name, { inputSchema: zod object }, handler),
 // an SDK Client over InMemoryTransport; one call = client.callTool() round trip (the server validates
 // with zod; invalid input → { isError: true } without a throw). InMemoryTransport passes message
 // objects, so there is no JSON text on the wire; JSON.parse of the model's string is in the call.
-const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { McpServer } = require('@modelcontextprotocol/server');
 const { z } = require('zod');
 const { TOOL_NAME, TOOL_DESCRIPTION, readFileBody } = require('../../lib/fixture');
 const { connectInMemory, textResult, callToolOutcome } = require('../lib/mcp');
@@ -14,11 +14,11 @@ function readFileServer() {
     TOOL_NAME,
     {
       description: TOOL_DESCRIPTION,
-      inputSchema: {
+      inputSchema: z.object({
         path: z.string().min(1),
         offset: z.number().int().min(1).optional(),
         limit: z.number().int().min(1).max(10000).optional(),
-      },
+      }),
     },
     async (args) => textResult(await readFileBody(args)),
   );
@@ -26,7 +26,7 @@ function readFileServer() {
 }
 
 module.exports = {
-  packages: ['@modelcontextprotocol/sdk', 'zod'],
+  packages: ['@modelcontextprotocol/server', 'zod'],
   readFileServer,
   async setup() {
     const client = await connectInMemory(readFileServer());

@@ -1,10 +1,10 @@
 'use strict';
-// MCP over Streamable HTTP, SDK side: node:http + StreamableHTTPServerTransport, one McpServer and
+// MCP over Streamable HTTP, SDK v2 side: node:http + NodeStreamableHTTPServerTransport, one McpServer and
 // one transport per session (the SDK's documented stateful pattern), bound to 127.0.0.1.
 const http = require('node:http');
 const { randomUUID } = require('node:crypto');
-const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
-const { isInitializeRequest } = require('@modelcontextprotocol/sdk/types.js');
+const { NodeStreamableHTTPServerTransport } = require('@modelcontextprotocol/node');
+const { isInitializeRequest } = require('@modelcontextprotocol/server');
 const { readFileServer } = require('../call/mcp-sdk');
 
 const MAX_BODY = 1 << 20;
@@ -29,7 +29,7 @@ function fail(res, status, message) {
 }
 
 module.exports = {
-  packages: ['@modelcontextprotocol/sdk', 'zod'],
+  packages: ['@modelcontextprotocol/server', '@modelcontextprotocol/node', 'zod'],
   async start({ host, port }) {
     const sessions = new Map();
     const server = http.createServer(async (req, res) => {
@@ -44,7 +44,7 @@ module.exports = {
         const body = JSON.parse(await readBody(req));
         if (!transport) {
           if (sid !== undefined || !isInitializeRequest(body)) return fail(res, 400, 'no session');
-          const created = new StreamableHTTPServerTransport({
+          const created = new NodeStreamableHTTPServerTransport({
             sessionIdGenerator: () => randomUUID(),
             onsessioninitialized: (id) => sessions.set(id, created),
           });

@@ -2,8 +2,7 @@
 // MCP helpers shared by the SDK contenders and by toolwright's MCP contenders, so both sides are
 // driven by the same SDK Client. Resolved from bench/peers/node_modules (when the peers are not
 // installed, Node falls back to the copy @toolwright/mcp brings in; the report shows which).
-const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js');
+const { Client, InMemoryTransport } = require('@modelcontextprotocol/client');
 
 /** Connects an SDK Client to `server` (anything with connect(transport)) in memory; lists tools once, as a host does. */
 async function connectInMemory(server) {

@@ -1,9 +1,7 @@
 'use strict';
 // MCP SDK: N tools on McpServer (zod shapes; converted to JSON Schema on every tools/list), and the
 // low-level Server with N stored JSON Schemas, each listed by an SDK Client over InMemoryTransport.
-const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
-const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
-const { ListToolsRequestSchema, CallToolRequestSchema } = require('@modelcontextprotocol/sdk/types.js');
+const { McpServer, Server } = require('@modelcontextprotocol/server');
 const { z } = require('zod');
 const { manyName, manyDescription, manySuffix, readFileJsonSchema, indices } = require('../../lib/fixture');
 const { connectInMemory, textResult } = require('../lib/mcp');
@@ -18,11 +16,11 @@ function register(from, n) {
       manyName(i),
       {
         description: manyDescription(i),
-        inputSchema: {
+        inputSchema: z.object({
           [`path${s}`]: z.string().min(1),
           [`offset${s}`]: z.number().int().min(1).optional(),
           [`limit${s}`]: z.number().int().min(1).max(10000).optional(),
-        },
+        }),
       },
       handler,
     );
@@ -37,8 +35,8 @@ function lowLevel(n) {
     inputSchema: readFileJsonSchema(manySuffix(i)),
   }));
   const server = new Server({ name: 'bench-many-low', version: '0.1.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, handler);
+  server.setRequestHandler('tools/list', async () => ({ tools }));
+  server.setRequestHandler('tools/call', handler);
   return server;
 }
 

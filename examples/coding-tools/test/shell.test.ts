@@ -109,6 +109,88 @@ describe('shell', () => {
     expect(await eventually(() => isGone(pid))).toBe(true);
   });
 
+  // F28 / R23: setsid puts a process in a new session and group, out of reach of the group kill.
+  // Each command waits until its grandchild leads its own session (field 6 of /proc/<pid>/stat),
+  // so the group kill alone can never reach it, and prints its pid.
+  const LEADS_SESSION =
+    'pid=$!; while [ "$(cut -d\' \' -f6 /proc/$pid/stat)" != "$pid" ]; do sleep 0.01; done; echo $pid';
+  describe('descendants that left the process group with setsid', () => {
+    it('a setsid grandchild holding the output pipe is killed when the command exits (no wait for it)', async () => {
+      const started = Date.now();
+      // Waits until the grandchild leads its own session, so the group kill alone cannot reach it.
+      const outcome = await call(native, 'shell', {
+        command: `setsid sleep 30 & ${LEADS_SESSION}`,
+      });
+      const pid = Number(outcome.result.ok && (outcome.result.value as CommandResult).output);
+      seen.push(pid);
+      expect(pid).toBeGreaterThan(1);
+      expect(Date.now() - started).toBeLessThan(5000);
+      // Gone by the time the call returned, not merely eventually.
+      expect(isGone(pid)).toBe(true);
+    });
+
+    it('a setsid session with its own child, output redirected, is gone when the command ends', async () => {
+      const outcome = await call(native, 'shell', {
+        command:
+          "rm -f tree.pid; setsid sh -c 'sleep 30 & echo $$ $! > tree.pid; wait' </dev/null >/dev/null 2>&1 & " +
+          'while [ ! -s tree.pid ]; do sleep 0.01; done; cat tree.pid',
+      });
+      const pids = (outcome.result.ok ? (outcome.result.value as CommandResult).output : '')
+        .split(' ')
+        .map(Number);
+      seen.push(...pids);
+      expect(pids).toHaveLength(2);
+      expect(pids.every((pid) => pid > 1)).toBe(true);
+      expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
+    });
+
+    it('a setsid grandchild is killed on timeout', async () => {
+      const pids: number[] = [];
+      const outcome = await call(
+        native,
+        'shell',
+        {
+          command: `setsid sh -c 'sleep 30' </dev/null >/dev/null 2>&1 & ${LEADS_SESSION}; sleep 30`,
+          timeout_ms: 300,
+        },
+        {
+          onProgress: (item) =>
+            item.kind === 'text' && /^\d+$/.test(item.text) && pids.push(Number(item.text)),
+        },
+      );
+      seen.push(...pids);
+      expect(kindOf(outcome.result)).toBe('timeout');
+      expect(pids).toHaveLength(1);
+      expect(isGone(pids[0]!)).toBe(true);
+    });
+
+    it('a setsid grandchild is killed on cancellation, even one that ignores SIGTERM', async () => {
+      const controller = new AbortController();
+      const pids: number[] = [];
+      const started = Date.now();
+      const outcome = await call(
+        native,
+        'shell',
+        {
+          command: `setsid sh -c 'trap "" TERM; while :; do sleep 0.05; done' </dev/null >/dev/null 2>&1 & ${LEADS_SESSION}; wait`,
+        },
+        {
+          signal: controller.signal,
+          onProgress: (item) => {
+            if (item.kind === 'text') pids.push(Number(item.text));
+            controller.abort();
+          },
+        },
+      );
+      seen.push(...pids);
+      expect(kindOf(outcome.result)).toBe('cancelled');
+      expect(pids).toHaveLength(1);
+      expect(pids[0]).toBeGreaterThan(1);
+      expect(await eventually(() => isGone(pids[0]!), 5000)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(5000);
+    });
+  });
+
   it('is cancelled before it starts when the signal is already aborted', async () => {
     const outcome = await call(native, 'shell', { command: 'echo never' }, { signal: AbortSignal.abort() });
     expect(kindOf(outcome.result)).toBe('cancelled');

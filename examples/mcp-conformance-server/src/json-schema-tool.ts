@@ -6,6 +6,7 @@ export const JSON_SCHEMA_2020_12_INPUT = {
   type: 'object',
   $defs: {
     address: {
+      $anchor: 'addressDef',
       type: 'object',
       properties: { street: { type: 'string' }, city: { type: 'string' } },
     },
@@ -13,7 +14,14 @@ export const JSON_SCHEMA_2020_12_INPUT = {
   properties: {
     name: { type: 'string' },
     address: { $ref: '#/$defs/address' },
+    contactMethod: { type: 'string', enum: ['phone', 'email'] },
+    phone: { type: 'string' },
+    email: { type: 'string' },
   },
+  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  then: { required: ['phone'] },
+  else: { required: ['email'] },
   additionalProperties: false,
 } as const;
 
@@ -25,7 +33,12 @@ interface Address {
 interface Person {
   readonly name?: string;
   readonly address?: Address;
+  readonly contactMethod?: 'phone' | 'email';
+  readonly phone?: string;
+  readonly email?: string;
 }
+
+const PERSON_KEYS = new Set(['name', 'address', 'contactMethod', 'phone', 'email']);
 
 /**
  * A tool defined at run time from a raw JSON Schema (no args class can say `$defs`/`$ref`), so the
@@ -40,7 +53,7 @@ export const jsonSchema2020Tool: ErasedTool = createErasedTool<Person, string>({
   },
   decode: (raw) => decodePerson(raw),
   invoke: (person) =>
-    `Hello ${person.name ?? 'anonymous'}${person.address?.city === undefined ? '' : ` from ${person.address.city}`}.`,
+    `Hello ${person.name ?? 'anonymous'}${person.address?.city === undefined ? '' : ` from ${person.address.city}`}; contact by ${person.contactMethod ?? 'email'}.`,
   streaming: false,
 });
 
@@ -49,9 +62,17 @@ function decodePerson(raw: unknown): Person {
   const issues: string[] = [];
   if (!isPlainObject(value))
     throw ToolError.invalidArguments('Send an object with an optional name and address.');
-  for (const key of Object.keys(value))
-    if (key !== 'name' && key !== 'address') issues.push(`unknown property ${key}`);
-  if (value['name'] !== undefined && typeof value['name'] !== 'string') issues.push('name must be a string');
+  for (const key of Object.keys(value)) if (!PERSON_KEYS.has(key)) issues.push(`unknown property ${key}`);
+  for (const key of ['name', 'phone', 'email'])
+    if (value[key] !== undefined && typeof value[key] !== 'string') issues.push(`${key} must be a string`);
+  const method = value['contactMethod'];
+  if (method !== undefined && method !== 'phone' && method !== 'email')
+    issues.push('contactMethod must be "phone" or "email"');
+  // allOf/anyOf and if/then/else: a phone when the contact method is phone, else an email.
+  if (method === 'phone' && value['phone'] === undefined)
+    issues.push('phone is required when contactMethod is phone');
+  if (method !== 'phone' && value['email'] === undefined)
+    issues.push('email is required unless contactMethod is phone');
   const address = value['address'];
   if (address !== undefined) {
     if (!isPlainObject(address)) issues.push('address must be an object');

@@ -1,4 +1,4 @@
-import { Param, Tool, ToolError, type ToolCallContext } from '@toolwright/core';
+import { Param, Tool, ToolError, type ElicitResult, type ToolCallContext } from '@toolwright/core';
 import { McpSession } from '@toolwright/mcp';
 
 const pause = (ms: number, signal: AbortSignal): Promise<void> =>
@@ -20,6 +20,10 @@ function session(ctx: ToolCallContext): McpSession {
   return found;
 }
 
+function contentOf(result: ElicitResult<Record<string, unknown>>): Record<string, unknown> {
+  return result.action === 'accept' ? result.content : {};
+}
+
 /** Arguments of test_sampling. */
 export class SamplingArgs {
   @Param({ description: 'The prompt to send to the LLM', minLength: 1 })
@@ -32,7 +36,10 @@ export class ElicitationArgs {
   message!: string;
 }
 
-/** The conformance tools that talk back to the client: logging, progress, sampling, elicitation. */
+/**
+ * The conformance tools that talk back to the client: logging and progress through the MCP session,
+ * sampling and elicitation through the call context (the same code under both revisions).
+ */
 export class SessionTools {
   @Tool({
     name: 'test_tool_with_logging',
@@ -47,6 +54,16 @@ export class SessionTools {
     await pause(50, ctx.signal);
     await mcp.log('info', 'Tool execution completed');
     return 'Logging test completed: sent 3 log messages.';
+  }
+
+  @Tool({
+    name: 'test_logging_tool',
+    description: 'Sends one log message (only when the client asked for logs).',
+    readOnly: true,
+  })
+  async logging(ctx: ToolCallContext): Promise<string> {
+    await session(ctx).log('info', 'A log line the client asked for');
+    return 'Logged once.';
   }
 
   @Tool({
@@ -69,13 +86,11 @@ export class SessionTools {
     readOnly: true,
   })
   async sampling(args: SamplingArgs, ctx: ToolCallContext): Promise<string> {
-    const result = await session(ctx).createMessage({
+    const result = await ctx.sample({
       messages: [{ role: 'user', content: { type: 'text', text: args.prompt } }],
       maxTokens: 100,
     });
-    const content = Array.isArray(result.content) ? result.content[0] : result.content;
-    const text =
-      content !== undefined && content.type === 'text' ? content.text : `[${content?.type ?? 'no'} content]`;
+    const text = result.content.type === 'text' ? result.content.text : `[${result.content.type} content]`;
     return `LLM response: ${text}`;
   }
 
@@ -85,9 +100,9 @@ export class SessionTools {
     readOnly: true,
   })
   async elicitation(args: ElicitationArgs, ctx: ToolCallContext): Promise<string> {
-    const result = await session(ctx).elicit({
+    const result = await ctx.elicit({
       message: args.message,
-      requestedSchema: {
+      schema: {
         type: 'object',
         properties: {
           username: { type: 'string', description: "User's response" },
@@ -96,7 +111,7 @@ export class SessionTools {
         required: ['username', 'email'],
       },
     });
-    return `User response: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`;
+    return `User response: action=${result.action}, content=${JSON.stringify(contentOf(result))}`;
   }
 
   @Tool({
@@ -105,9 +120,9 @@ export class SessionTools {
     readOnly: true,
   })
   async elicitationDefaults(ctx: ToolCallContext): Promise<string> {
-    const result = await session(ctx).elicit({
+    const result = await ctx.elicit({
       message: 'Please review these values (each has a default).',
-      requestedSchema: {
+      schema: {
         type: 'object',
         properties: {
           name: { type: 'string', description: 'User name', default: 'John Doe' },
@@ -124,7 +139,7 @@ export class SessionTools {
         required: [],
       },
     });
-    return `Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`;
+    return `Elicitation completed: action=${result.action}, content=${JSON.stringify(contentOf(result))}`;
   }
 
   @Tool({
@@ -133,9 +148,9 @@ export class SessionTools {
     readOnly: true,
   })
   async elicitationEnums(ctx: ToolCallContext): Promise<string> {
-    const result = await session(ctx).elicit({
+    const result = await ctx.elicit({
       message: 'Please pick from these options.',
-      requestedSchema: {
+      schema: {
         type: 'object',
         properties: {
           untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
@@ -169,7 +184,7 @@ export class SessionTools {
         },
         required: [],
       },
-    } as Parameters<McpSession['elicit']>[0]);
-    return `Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`;
+    });
+    return `Elicitation completed: action=${result.action}, content=${JSON.stringify(contentOf(result))}`;
   }
 }

@@ -1,32 +1,46 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
-  CallToolResultSchema,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  LoggingMessageNotificationSchema,
+  Client,
+  InMemoryTransport,
+  ProtocolError,
   type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer } from '@toolwright/mcp';
+  type ClientCapabilities,
+} from '@modelcontextprotocol/client';
+import { connectMcpServer, type McpConnection } from '@toolwright/mcp';
 import { registry } from '../src';
 
-// The fixture stays what the conformance suite expects, checked here without the suite.
-describe('the MCP conformance fixture', () => {
-  let client: Client;
-  const logs: unknown[] = [];
+const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
+type Revision = (typeof REVISIONS)[number];
 
-  beforeAll(async () => {
-    const server = createMcpServer(registry.finalize());
-    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    client = new Client(
-      { name: 'fixture-test', version: '1.0.0' },
-      { capabilities: { sampling: {}, elicitation: {} } },
-    );
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
-      logs.push(notification.params.data);
-    });
-    client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({
+const ALL_CAPABILITIES: ClientCapabilities = { sampling: {}, elicitation: {}, roots: {} };
+
+interface Connected {
+  readonly client: Client;
+  readonly logs: unknown[];
+  readonly elicited: string[];
+  close(): Promise<void>;
+}
+
+// A real SDK v2 client of `revision` answering sampling, elicitation and roots like the suite's
+// mock client does, in memory against the fixture served for both revisions.
+async function connect(
+  revision: Revision,
+  capabilities: ClientCapabilities = ALL_CAPABILITIES,
+): Promise<Connected> {
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  const connection: McpConnection = connectMcpServer(registry.finalize(), serverSide);
+  const client = new Client(
+    { name: 'fixture-test', version: '1.0.0' },
+    revision === '2025-11-25'
+      ? { capabilities }
+      : { capabilities, versionNegotiation: { mode: { pin: revision } } },
+  );
+  const logs: unknown[] = [];
+  const elicited: string[] = [];
+  client.setNotificationHandler('notifications/message', (notification) => {
+    logs.push(notification.params.data);
+  });
+  if (capabilities.sampling !== undefined) {
+    client.setRequestHandler('sampling/createMessage', async (request) => ({
       role: 'assistant',
       content: {
         type: 'text',
@@ -34,27 +48,63 @@ describe('the MCP conformance fixture', () => {
       },
       model: 'test',
     }));
-    client.setRequestHandler(ElicitRequestSchema, async (request) => ({
-      action: 'accept',
-      content: {
-        fields: Object.keys(
-          (request.params as { requestedSchema: { properties: object } }).requestedSchema.properties,
-        ).join(','),
-      },
-    }));
-    await client.connect(clientSide);
+  }
+  if (capabilities.elicitation !== undefined) {
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const params = request.params as { message: string; requestedSchema: { properties: object } };
+      elicited.push(params.message);
+      const fields = Object.keys(params.requestedSchema.properties);
+      // A form of the fixture's own args classes gets exactly its fields; the suite's forms get
+      // their field names back.
+      const content: Record<string, string | boolean> = {};
+      if (fields.length === 1 && (fields[0] === 'name' || fields[0] === 'color'))
+        content[fields[0]] = `my ${fields[0]}`;
+      else if (fields.length === 1 && fields[0] === 'ok') content['ok'] = true;
+      else content['fields'] = fields.join(',');
+      return { action: 'accept', content };
+    });
+  }
+  if (capabilities.roots !== undefined) {
+    client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }));
+  }
+  await client.connect(clientSide);
+  return {
+    client,
+    logs,
+    elicited,
+    close: async () => {
+      await client.close();
+      await connection.close();
+    },
+  };
+}
+
+const call = async (
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> => (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+const textOf = (result: CallToolResult): string =>
+  result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
+
+// The fixture stays what the conformance suite expects, checked here without the suite, through
+// the same tool code under both revisions.
+describe.each(REVISIONS)('the MCP conformance fixture under %s', (revision) => {
+  let connected: Connected;
+
+  beforeAll(async () => {
+    connected = await connect(revision);
   });
 
   afterAll(async () => {
-    await client.close();
+    await connected.close();
   });
 
-  const call = async (name: string, args: Record<string, unknown> = {}) =>
-    (await client.callTool({ name, arguments: args })) as CallToolResult;
-
   it('lists every tool the suite calls, the 2020-12 schema verbatim', async () => {
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
+    const { tools } = await connected.client.listTools();
+    const names = tools.map((tool) => tool.name);
+    for (const name of [
       'test_simple_text',
       'test_image_content',
       'test_audio_content',
@@ -68,73 +118,136 @@ describe('the MCP conformance fixture', () => {
       'test_elicitation_sep1034_defaults',
       'test_elicitation_sep1330_enums',
       'json_schema_2020_12_tool',
-    ]);
+      'test_input_required_result_elicitation',
+      'test_input_required_result_multi_round',
+      'test_missing_capability',
+      'test_custom_header',
+      'test_trigger_tool_change',
+    ])
+      expect(names).toContain(name);
     const schema = tools.find((tool) => tool.name === 'json_schema_2020_12_tool')!.inputSchema;
     expect(schema).toMatchObject({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
-      $defs: { address: {} },
+      $defs: { address: { $anchor: 'addressDef' } },
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
       additionalProperties: false,
     });
-    expect(tools.find((tool) => tool.name === 'test_sampling')!.inputSchema).toMatchObject({
-      required: ['prompt'],
-    });
+    expect(
+      tools.find((tool) => tool.name === 'test_custom_header')!.inputSchema.properties?.['region'],
+    ).toMatchObject({ 'x-mcp-header': 'Region' });
   });
 
-  it('returns each content type', async () => {
-    expect((await call('test_simple_text')).content).toEqual([
+  it('returns each content type, and checks the 2020-12 tool by its conditional rules', async () => {
+    const { client } = connected;
+    expect((await call(client, 'test_simple_text')).content).toEqual([
       { type: 'text', text: 'This is a simple text response for testing.' },
     ]);
-    expect((await call('test_image_content')).content[0]).toMatchObject({
+    expect((await call(client, 'test_image_content')).content[0]).toMatchObject({
       type: 'image',
       mimeType: 'image/png',
     });
-    expect((await call('test_audio_content')).content[0]).toMatchObject({
+    expect((await call(client, 'test_audio_content')).content[0]).toMatchObject({
       type: 'audio',
       mimeType: 'audio/wav',
     });
-    expect((await call('test_embedded_resource')).content[0]).toMatchObject({
-      type: 'resource',
-      resource: { uri: 'test://embedded-resource', mimeType: 'text/plain' },
-    });
-    expect((await call('test_multiple_content_types')).content.map((block) => block.type)).toEqual([
+    expect((await call(client, 'test_multiple_content_types')).content.map((block) => block.type)).toEqual([
       'text',
       'image',
       'resource',
     ]);
-    const failed = await call('test_error_handling');
+    const failed = await call(client, 'test_error_handling');
     expect(failed.isError).toBe(true);
-    expect(failed.content).toEqual([
-      { type: 'text', text: 'This tool intentionally returns an error for testing' },
-    ]);
+    expect(textOf(failed)).toBe('This tool intentionally returns an error for testing');
     expect(
-      (await call('json_schema_2020_12_tool', { name: 'Ada', address: { city: 'London' } })).content,
-    ).toEqual([{ type: 'text', text: 'Hello Ada from London.' }]);
+      textOf(
+        await call(client, 'json_schema_2020_12_tool', {
+          name: 'Ada',
+          email: 'a@b',
+          address: { city: 'London' },
+        }),
+      ),
+    ).toBe('Hello Ada from London; contact by email.');
+    const phoneless = await call(client, 'json_schema_2020_12_tool', {
+      contactMethod: 'phone',
+      email: 'a@b',
+    });
+    expect(phoneless.isError).toBe(true);
+    expect(textOf(phoneless)).toMatch(/phone is required when contactMethod is phone/);
   });
 
-  it('logs, reports progress, samples and elicits through the client', async () => {
-    await call('test_tool_with_logging');
-    expect(logs).toEqual(['Tool execution started', 'Tool processing data', 'Tool execution completed']);
+  it('reports progress, samples and elicits through the client', async () => {
+    const { client } = connected;
     const progress: number[] = [];
     await client.request(
       { method: 'tools/call', params: { name: 'test_tool_with_progress', arguments: {} } },
-      CallToolResultSchema,
-      {
-        onprogress: (item) => progress.push(item.progress),
-      },
+      { onprogress: (item) => progress.push(item.progress) },
     );
     expect(progress).toEqual([0, 50, 100]);
-    expect((await call('test_sampling', { prompt: 'hi' })).content).toEqual([
-      { type: 'text', text: 'LLM response: echo hi' },
+    expect(textOf(await call(client, 'test_sampling', { prompt: 'hi' }))).toBe('LLM response: echo hi');
+    expect(textOf(await call(client, 'test_elicitation', { message: 'who?' }))).toBe(
+      'User response: action=accept, content={"fields":"username,email"}',
+    );
+    expect(textOf(await call(client, 'test_elicitation_sep1034_defaults'))).toContain(
+      'name,age,score,status,verified',
+    );
+    expect(textOf(await call(client, 'test_elicitation_sep1330_enums'))).toContain(
+      'untitledSingle,titledSingle,legacyEnum,untitledMulti,titledMulti',
+    );
+    expect((await call(client, 'test_sampling', {})).isError).toBe(true);
+  });
+
+  it('asks for input once per request, in rounds, and several requests at once', async () => {
+    const { client, elicited } = connected;
+    elicited.length = 0;
+    expect(textOf(await call(client, 'test_input_required_result_elicitation'))).toBe('Hello, my name!');
+    expect(textOf(await call(client, 'test_input_required_result_multi_round'))).toBe(
+      'my name likes my color.',
+    );
+    expect(elicited).toEqual([
+      'What is your name?',
+      'Step 1: What is your name?',
+      'Step 2: What is your favorite color?',
     ]);
-    expect((await call('test_elicitation', { message: 'who?' })).content[0]).toMatchObject({
-      text: 'User response: action=accept, content={"fields":"username,email"}',
-    });
-    expect((await call('test_elicitation_sep1034_defaults')).content[0]).toMatchObject({
-      text: expect.stringContaining('name,age,score,status,verified'),
-    });
-    expect((await call('test_elicitation_sep1330_enums')).content[0]).toMatchObject({
-      text: expect.stringContaining('untitledSingle,titledSingle,legacyEnum,untitledMulti,titledMulti'),
-    });
-    expect((await call('test_sampling', {})).isError).toBe(true);
+    expect(textOf(await call(client, 'test_input_required_result_multiple_inputs'))).toBe(
+      'echo Generate a greeting my name (1 roots)',
+    );
+    expect(textOf(await call(client, 'test_input_required_result_list_roots'))).toBe('Roots: file:///work');
+    expect(textOf(await call(client, 'test_input_required_result_request_state'))).toBe(
+      'state-ok: confirmed=true',
+    );
+    expect(textOf(await call(client, 'test_input_required_result_capabilities'))).toBe(
+      'Answered 3 of the requests the client supports.',
+    );
+  });
+});
+
+describe.each(REVISIONS)('a client without sampling under %s', (revision) => {
+  it('gets only the requests it can answer, and a clear refusal where sampling is needed', async () => {
+    const connected = await connect(revision, { elicitation: {}, roots: {} });
+    try {
+      const { client } = connected;
+      expect(textOf(await call(client, 'test_input_required_result_capabilities'))).toBe(
+        'Answered 2 of the requests the client supports.',
+      );
+      const needsSampling = client.callTool({ name: 'test_missing_capability', arguments: {} });
+      if (revision === '2025-11-25') {
+        // 2025-11-25 has no protocol error for it: the tool's ToolError reaches the model.
+        const result = (await needsSampling) as CallToolResult;
+        expect(result.isError).toBe(true);
+        expect(result._meta?.['toolwright/error']).toMatchObject({ kind: 'not_implemented' });
+        expect(textOf(result)).toMatch(/did not declare the sampling capability/);
+      } else {
+        // 2026-07-28: MissingRequiredClientCapabilityError.
+        await expect(needsSampling).rejects.toBeInstanceOf(ProtocolError);
+        await expect(needsSampling).rejects.toMatchObject({
+          code: -32021,
+          data: { requiredCapabilities: { sampling: {} } },
+        });
+      }
+    } finally {
+      await connected.close();
+    }
   });
 });

@@ -53,6 +53,8 @@ export type { OpenAiChatClientOptions } from './clients/openai/openai-chat-clien
 export { AnthropicMessagesClient } from './clients/anthropic/anthropic-messages-client';
 export type { AnthropicMessagesClientOptions } from './clients/anthropic/anthropic-messages-client';
 export type { HttpClientOptions } from './clients/http/http-settings';
+export type { StreamLimits } from './clients/http/stream-limits';
+export { DEFAULT_STREAM_LIMITS, MAX_STREAM_INDEX } from './clients/http/stream-limits';
 
 // Recovery
 export type { InvalidToolCall, InvalidCallReason } from './recovery/invalid-tool-call';
@@ -69,6 +71,9 @@ export type {
   ApprovalRequest,
   ApprovalDecision,
   DenyDecision,
+  AllowDecision,
   ResumeDecision,
   PendingApproval,
 } from './approval/approval';
+export { ApprovalStateError } from './approval/approval-state-error';
+export type { ApprovalStateErrorCode } from './approval/approval-state-error';

@@ -32,6 +32,7 @@ describe.each(RUN_PATHS)('approvals through %s', (_path, runAgent) => {
         toolName: 'write_note',
         arguments: '{"name":"todo","text":"buy bread"}',
         turn: 1,
+        digest: expect.stringMatching(/^[\w-]{43}$/),
       },
     ]);
     expect(suspended.reason).toBe(

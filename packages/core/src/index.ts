@@ -11,6 +11,60 @@ export type { ParamOptions, TypeReference, TypeThunkResult, EnumSource } from '.
 export { TOOL_NAME_PATTERN } from './metadata/tool-options';
 export type { ToolOptions, ToolAnnotations } from './metadata/tool-options';
 export { NoArguments } from './model/no-arguments';
+export { Resource } from './decorators/resource';
+export { ResourceTemplate } from './decorators/resource-template';
+export { Prompt } from './decorators/prompt';
+export { Complete } from './decorators/complete';
+export type { CatalogMethodDecorator } from './decorators/catalog-method-decorator';
+export { PROMPT_NAME_PATTERN, DEFAULT_CATALOG_TIMEOUT_MS } from './metadata/catalog-options';
+export type {
+  CatalogAnnotations,
+  Completer,
+  CompleteFunction,
+  CompleteOptions,
+  CompletionContext,
+  CompletionValues,
+  PromptOptions,
+  ResourceOptions,
+  ResourceTemplateOptions,
+} from './metadata/catalog-options';
+
+// Resources, resource templates and prompts (MCP), read and bound like tools
+export { readCatalogDescriptors } from './model/read-catalog-descriptors';
+export type {
+  CatalogDescriptors,
+  CompleterDescriptor,
+  MethodArguments,
+  PromptDescriptor,
+  ResourceDescriptor,
+  ResourceTemplateDescriptor,
+} from './model/catalog-descriptor';
+export { eraseCatalog } from './catalog/erase-catalog';
+export { MAX_COMPLETION_VALUES } from './catalog/complete-values';
+export type {
+  CatalogCallOptions,
+  CatalogSource,
+  Completable,
+  CompletionResult,
+  ErasedCatalog,
+  ErasedPrompt,
+  ErasedResource,
+  ErasedResourceTemplate,
+  PromptArgumentDefinition,
+  PromptDefinition,
+  PromptMessage,
+  PromptResult,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+} from './catalog/catalog-entries';
+export { hasCatalogMetadata, hasToolMetadata } from './metadata/read-records';
+
+// URI templates (RFC 6570)
+export { UriTemplate } from './uri-template/uri-template';
+export { UriTemplateError } from './uri-template/uri-template-error';
+export { MAX_MATCHED_URI_LENGTH } from './uri-template/match-uri-template';
+export type { UriTemplateMatch } from './uri-template/match-uri-template';
+export type { UriTemplateValue } from './uri-template/expand-uri-template';
 export { defineTool, isFunctionTool } from './erase/function-tool';
 export type { FunctionTool } from './erase/function-tool';
 
@@ -25,7 +79,7 @@ export type {
   EnumNode,
   ArrayNode,
   ObjectNode,
-} from './model/type-node';
+} from './model/args-model';
 export {
   readToolDescriptors,
   readToolDeclarations,
@@ -68,6 +122,17 @@ export { createCallContext } from './context/create-call-context';
 export type { CallContextOptions } from './context/create-call-context';
 export type { ToolCallContext, ToolDispatcher, DispatchOptions } from './context/tool-call-context';
 export type { ExtensionEntry, TokenMap } from './context/extension-entry';
+export { InputRequester } from './context/input-requests';
+export type {
+  ElicitRequest,
+  ElicitResult,
+  ElicitationForm,
+  ListRootsOptions,
+  SampleRequest,
+  SampleResult,
+  SamplingMessage,
+  Root,
+} from './context/input-requests';
 
 // Results
 export type { ToolResult, ToolSuccess, ToolFailure, ToolResultMeta } from './result/tool-result';
@@ -115,6 +180,12 @@ export { redefineTool } from './invoke/redefine-tool';
 export type { ErasedToolSpec, ToolLimits, ToolDefinitionInput } from './invoke/erased-tool-spec';
 export type { ToolDefinition, ToolDefinitionAnnotations, ToolSource } from './invoke/tool-definition';
 export { ConcurrencyLimiter } from './invoke/concurrency-limiter';
+export {
+  DEFAULT_MAX_CONCURRENT_CALLS,
+  DEFAULT_MAX_QUEUED_CALLS,
+  defaultConcurrencyLimiter,
+} from './invoke/default-concurrency';
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DISPATCHES } from './context/call-context';
 export type { ConcurrencyLimiterOptions, ConcurrencyGrant } from './invoke/concurrency-limiter';
 export { detachedCallCount } from './invoke/detached-call-count';
 export { ToolSet } from './toolset/tool-set';

@@ -2,6 +2,11 @@
 // (createMcpServer) and import a connected client's tools (importMcpTools). Node-only serving
 // (stdio, Streamable HTTP) and command-line/URL sources live in `@toolwright/mcp/node`.
 export { createMcpServer } from './server/create-mcp-server';
+export { connectMcpServer } from './server/connect-mcp-server';
+export type { McpConnection } from './server/connect-mcp-server';
+export { LEGACY_REVISION, MODERN_REVISION } from './server/protocol-revision';
+export { DEFAULT_REQUEST_STATE_TTL_MS } from './server/request-state';
+export { DEFAULT_INPUT_TIMEOUT_MS } from './server/legacy-input-requester';
 export type { McpServerOptions, McpCallInfo } from './server/mcp-server-options';
 export { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED } from './server/mcp-server-options';
 export { DEFAULT_PAGE_SIZE } from './server/tool-pages';
@@ -10,6 +15,32 @@ export type { McpSessionRequestOptions } from './server/mcp-session';
 export { ERROR_META_KEY, toCallToolResult } from './server/to-call-tool-result';
 export type { ErrorMeta } from './server/to-call-tool-result';
 export { LOGGING_LEVELS } from './server/logging-levels';
+export {
+  handleCatalogRequest,
+  CATALOG_METHODS,
+  isCatalogMethod,
+  listResources,
+  listResourceTemplates,
+  readResource,
+  listPrompts,
+  getPrompt,
+  complete,
+  catalogCapabilities,
+  CATALOG_ERROR_CODES,
+  isCatalogError,
+  DEFAULT_CATALOG_PAGE_SIZE,
+  DEFAULT_CATALOG_CACHING,
+  MCP_REVISIONS,
+} from './catalog';
+export type {
+  CatalogMethod,
+  CatalogCapabilities,
+  CatalogError,
+  CatalogOutcome,
+  CatalogRequestOptions,
+  CatalogCaching,
+  McpRevision,
+} from './catalog';
 export { importMcpTools } from './import/import-mcp-tools';
 export { IMPORT_DEFAULTS } from './import/import-options';
 export type { ImportMcpToolsOptions, McpToolFilter, DefinitionChangePolicy } from './import/import-options';

@@ -16,3 +16,4 @@ export { HTTP_DEFAULTS } from './node/mcp-http-options';
 export { createHostGuard, isLoopback, LOOPBACK_HOSTS } from './node/host-guard';
 export type { HostGuardOptions } from './node/host-guard';
 export { routeConsoleToStderr } from './node/route-console-to-stderr';
+export { DEFAULT_MAX_LINE_BYTES } from './node/frame-stdio-transport';

@@ -4,14 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  CallToolResultSchema,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type Progress,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { type CallToolResult, type Progress } from '@modelcontextprotocol/client';
 import type { ToolServerHandle } from '@toolwright/registry';
 import { createMcpHttpHandler, type McpHttpHandler } from '@toolwright/mcp/node';
 import { createCodingRegistry } from '@toolwright/example-coding-tools';
@@ -100,7 +95,6 @@ function exerciseCodingTools(connect: () => { client: Client; change: () => void
         method: 'tools/call',
         params: { name: 'shell', arguments: { command: 'echo one; sleep 0.05; echo two' } },
       },
-      CallToolResultSchema,
       { onprogress: (item) => progress.push(item) },
     );
     expect(text(result)).toMatch(/one[\s\S]*two/);
@@ -111,9 +105,12 @@ function exerciseCodingTools(connect: () => { client: Client; change: () => void
     const { client } = connect();
     const pattern = `sleep 3${marker}.25`;
     const controller = new AbortController();
-    const call = client.callTool({ name: 'shell', arguments: { command: pattern } }, undefined, {
-      signal: controller.signal,
-    });
+    const call = client.callTool(
+      { name: 'shell', arguments: { command: pattern } },
+      {
+        signal: controller.signal,
+      },
+    );
     await waitFor(() => !noSuchProcess(pattern), 10_000);
     controller.abort('stop');
     await expect(call).rejects.toThrow();
@@ -123,7 +120,7 @@ function exerciseCodingTools(connect: () => { client: Client; change: () => void
   it('announces a runtime change of the tool set once', async () => {
     const { client, change } = connect();
     let changes = 0;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
       changes += 1;
     });
     change();

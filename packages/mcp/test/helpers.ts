@@ -1,28 +1,41 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import {
+  Client,
+  InMemoryTransport,
+  type ClientCapabilities,
+  type ClientOptions,
+} from '@modelcontextprotocol/client';
 import { createErasedTool, type ErasedTool, type ToolCallContext } from '@toolwright/core';
 import type { ToolServerHandle } from '@toolwright/registry';
-import { createMcpServer, type McpServerOptions } from '@toolwright/mcp';
+import { connectMcpServer, type McpServerOptions } from '@toolwright/mcp';
 
-/** A server for `handle` and an SDK client connected to it in memory. */
+/** The two protocol revisions every serving test runs under. */
+export const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
+export type Revision = (typeof REVISIONS)[number];
+
+/** Client options that make an SDK v2 client speak `revision`. */
+export function clientOptions(revision: Revision, capabilities: ClientCapabilities = {}): ClientOptions {
+  return revision === '2025-11-25'
+    ? { capabilities }
+    : { capabilities, versionNegotiation: { mode: { pin: revision } } };
+}
+
+/** A server for `handle` and an SDK client connected to it in memory, speaking `revision`. */
 export async function connectInMemory(
   handle: ToolServerHandle,
   options: McpServerOptions = {},
   capabilities: ClientCapabilities = {},
-): Promise<{ client: Client; server: Server; close: () => Promise<void> }> {
-  const server = createMcpServer(handle, options);
+  revision: Revision = '2025-11-25',
+): Promise<{ client: Client; serverTransport: InMemoryTransport; close: () => Promise<void> }> {
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities });
+  const connection = connectMcpServer(handle, serverSide, options);
+  const client = new Client({ name: 'test-client', version: '1.0.0' }, clientOptions(revision, capabilities));
   await client.connect(clientSide);
   return {
     client,
-    server,
+    serverTransport: serverSide,
     close: async () => {
       await client.close();
-      await server.close();
+      await connection.close();
     },
   };
 }

@@ -1,11 +1,17 @@
 import { request } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { Client, StreamableHTTPClientTransport, type ClientCapabilities } from '@modelcontextprotocol/client';
+import { clientOptions, type Revision } from './helpers';
 
-/** An SDK client connected to a Streamable HTTP endpoint. */
-export async function httpClient(url: string, capabilities: ClientCapabilities = {}): Promise<Client> {
-  const client = new Client({ name: 'http-test-client', version: '1.0.0' }, { capabilities });
+/** An SDK client connected to a Streamable HTTP endpoint, speaking `revision`. */
+export async function httpClient(
+  url: string,
+  capabilities: ClientCapabilities = {},
+  revision: Revision = '2025-11-25',
+): Promise<Client> {
+  const client = new Client(
+    { name: 'http-test-client', version: '1.0.0' },
+    clientOptions(revision, capabilities),
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
 }

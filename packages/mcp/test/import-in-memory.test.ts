@@ -1,7 +1,7 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { Server } from '@modelcontextprotocol/server';
+import type { Tool } from '@modelcontextprotocol/client';
 import { ToolError } from '@toolwright/core';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
 import { importMcpTools, type ImportMcpToolsOptions, type McpImport } from '@toolwright/mcp';
@@ -14,12 +14,12 @@ async function bareServer(
 ): Promise<{ client: Client; setTools: (tools: Tool[]) => Promise<void> }> {
   let tools = initial;
   const server = new Server({ name, version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+  server.setRequestHandler('tools/list', async (request) => {
     const cursor = Number(request.params?.cursor ?? 0);
     const page = tools.slice(cursor, cursor + 2);
     return cursor + 2 < tools.length ? { tools: page, nextCursor: String(cursor + 2) } : { tools: page };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => ({
+  server.setRequestHandler('tools/call', async (request) => ({
     content: [{ type: 'text', text: `${request.params.name} ${JSON.stringify(request.params.arguments)}` }],
   }));
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createToken, createErasedTool, type ProgressItem } from '@toolwright/core';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
 import type { McpImport, McpImportChange } from '@toolwright/mcp';

@@ -1,5 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/client';
 import { ConcurrencyLimiter } from '@toolwright/core';
 import { ToolRegistry } from '@toolwright/registry';
 import { ERROR_META_KEY } from '@toolwright/mcp';
@@ -62,7 +62,7 @@ describe('1,000 concurrent tools/call over Streamable HTTP on loopback (F16)', (
     try {
       outcomes = (await Promise.all(
         Array.from({ length: CALLS }, (_, n) =>
-          client.callTool({ name: 'work', arguments: { n } }, undefined, { timeout: 120_000 }),
+          client.callTool({ name: 'work', arguments: { n } }, { timeout: 120_000 }),
         ),
       )) as CallToolResult[];
     } finally {

@@ -1,12 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  CallToolResultSchema,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type Progress,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import { type CallToolResult, type Progress } from '@modelcontextprotocol/client';
 import type { ToolCallContext } from '@toolwright/core';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
 import { createMcpHttpHandler, serveMcp, type McpHttpHandler, type McpServing } from '@toolwright/mcp/node';
@@ -91,7 +86,6 @@ describe('serveMcp over Streamable HTTP', () => {
     const progress: Progress[] = [];
     const counted = await client.request(
       { method: 'tools/call', params: { name: 'count', arguments: { to: 3 } } },
-      CallToolResultSchema,
       { onprogress: (item) => progress.push(item) },
     );
     expect(text(counted)).toBe('counted to 3');
@@ -105,7 +99,7 @@ describe('serveMcp over Streamable HTTP', () => {
     const client = await connect();
     const controller = new AbortController();
     const started = slowStarted;
-    const call = client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal });
+    const call = client.callTool({ name: 'slow', arguments: {} }, { signal: controller.signal });
     // Cancel only once the call runs: a cancellation may otherwise overtake its request on another connection.
     await waitFor(() => slowStarted > started);
     controller.abort('stop');
@@ -285,7 +279,7 @@ describe('createMcpHttpHandler embedded in an existing HTTP server', () => {
     const client = await httpClient(url);
     try {
       let changes = 0;
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      client.setNotificationHandler('notifications/tools/list_changed', () => {
         changes += 1;
       });
       // The client opens its standalone SSE stream right after initializing.

@@ -1,15 +1,12 @@
 import 'reflect-metadata';
 import {
-  CallToolResultSchema,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  LoggingMessageNotificationSchema,
-  McpError,
-  ToolListChangedNotificationSchema,
+  ProtocolErrorCode,
+  ProtocolError,
   type CallToolResult,
   type Progress,
-} from '@modelcontextprotocol/sdk/types.js';
+  type JSONRPCMessage,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/client';
 import { createToken, Param, Tool, ToolError, type ToolCallContext } from '@toolwright/core';
 import { ToolRegistry } from '@toolwright/registry';
 import { ERROR_META_KEY, McpSession } from '@toolwright/mcp';
@@ -80,7 +77,11 @@ describe('createMcpServer over an in-memory transport', () => {
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        // client.listTools() follows cursors itself; one request is one page.
+        const page = await client.request({
+          method: 'tools/list',
+          params: cursor === undefined ? {} : { cursor },
+        });
         names.push(...page.tools.map((tool) => tool.name));
         cursor = page.nextCursor;
         pages += 1;
@@ -88,7 +89,7 @@ describe('createMcpServer over an in-memory transport', () => {
       expect(names).toEqual(['a', 'b', 'c', 'd', 'e']);
       expect(pages).toBe(3);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toMatchObject({
-        code: ErrorCode.InvalidParams,
+        code: ProtocolErrorCode.InvalidParams,
       });
     } finally {
       await close();
@@ -173,21 +174,18 @@ describe('createMcpServer over an in-memory transport', () => {
     );
     try {
       const unknown = client.callTool({ name: 'raed_file', arguments: {} });
-      await expect(unknown).rejects.toBeInstanceOf(McpError);
-      await expect(unknown).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+      await expect(unknown).rejects.toBeInstanceOf(ProtocolError);
+      await expect(unknown).rejects.toMatchObject({ code: ProtocolErrorCode.InvalidParams });
       await expect(unknown).rejects.toThrow(/Unknown tool: raed_file\. Did you mean 'read_file'\?/);
       await expect(client.callTool({ name: 'constructor', arguments: {} })).rejects.toThrow(
         /Unknown tool: constructor/,
       );
       await expect(
-        client.request(
-          { method: 'tools/call', params: { name: 'read_file', arguments: [1, 2] } } as never,
-          CallToolResultSchema,
-        ),
-      ).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+        client.request({ method: 'tools/call', params: { name: 'read_file', arguments: [1, 2] } } as never),
+      ).rejects.toMatchObject({ code: ProtocolErrorCode.InvalidParams });
       await expect(
-        client.request({ method: 'tools/call', params: { arguments: {} } } as never, CallToolResultSchema),
-      ).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+        client.request({ method: 'tools/call', params: { arguments: {} } } as never),
+      ).rejects.toMatchObject({ code: ProtocolErrorCode.InvalidParams });
     } finally {
       await close();
     }
@@ -200,12 +198,13 @@ describe('createMcpServer over an in-memory transport', () => {
       yield 'three';
       return 'done';
     });
-    const { client, server, close } = await connectInMemory(new ToolRegistry().tool(steps).finalize());
+    const { client, serverTransport, close } = await connectInMemory(
+      new ToolRegistry().tool(steps).finalize(),
+    );
     try {
       const progress: Progress[] = [];
       const result = await client.request(
         { method: 'tools/call', params: { name: 'steps', arguments: {} } },
-        CallToolResultSchema,
         { onprogress: (item) => progress.push(item) },
       );
       expect(text(result)).toBe('done');
@@ -216,9 +215,9 @@ describe('createMcpServer over an in-memory transport', () => {
       expect(new Set(values).size).toBe(values.length);
 
       const sent: string[] = [];
-      const transport = server.transport!;
+      const transport = serverTransport;
       const send = transport.send.bind(transport);
-      transport.send = (message, options) => {
+      transport.send = (message: JSONRPCMessage, options?: TransportSendOptions) => {
         if ('method' in message) sent.push(message.method);
         return send(message, options);
       };
@@ -241,7 +240,7 @@ describe('createMcpServer over an in-memory transport', () => {
     const { client, close } = await connectInMemory(new ToolRegistry().tool(slow).finalize());
     try {
       const controller = new AbortController();
-      const call = client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal });
+      const call = client.callTool({ name: 'slow', arguments: {} }, { signal: controller.signal });
       await waitFor(() => started);
       controller.abort('user pressed stop');
       await expect(call).rejects.toThrow(/user pressed stop/);
@@ -264,7 +263,7 @@ describe('createMcpServer over an in-memory transport', () => {
     const { client, close } = await connectInMemory(new ToolRegistry().tool(chatty).finalize());
     try {
       const messages: unknown[] = [];
-      client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      client.setNotificationHandler('notifications/message', (notification) => {
         messages.push(notification.params);
       });
       await client.callTool({ name: 'chatty', arguments: {} });
@@ -284,7 +283,7 @@ describe('createMcpServer over an in-memory transport', () => {
     const { client, close } = await connectInMemory(handle);
     try {
       let changes = 0;
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      client.setNotificationHandler('notifications/tools/list_changed', () => {
         changes += 1;
       });
       handle.batch((edit) => edit.add([rawTool('b', () => 'b'), rawTool('c', () => 'c')]).remove('a'));
@@ -315,12 +314,12 @@ describe('createMcpServer over an in-memory transport', () => {
     const handle = new ToolRegistry().tool(ask).finalize();
     const capable = await connectInMemory(handle, {}, { sampling: {}, elicitation: {} });
     try {
-      capable.client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+      capable.client.setRequestHandler('sampling/createMessage', async () => ({
         role: 'assistant',
         content: { type: 'text', text: 'Paris' },
         model: 'test-model',
       }));
-      capable.client.setRequestHandler(ElicitRequestSchema, async () => ({
+      capable.client.setRequestHandler('elicitation/create', async () => ({
         action: 'accept',
         content: { ok: true },
       }));

@@ -1,14 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  CallToolResultSchema,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type Progress,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { type CallToolResult, type Progress } from '@modelcontextprotocol/client';
 import { sleep, waitFor } from './helpers';
 
 // The fixture runs on the built packages (`npm test` builds first), as a real stdio server would.
@@ -66,7 +61,6 @@ describe('serveMcp over stdio, exercised by the SDK client', () => {
     const progress: Progress[] = [];
     const counted = await client.request(
       { method: 'tools/call', params: { name: 'count', arguments: { to: 3 } } },
-      CallToolResultSchema,
       { onprogress: (item) => progress.push(item) },
     );
     expect(text(counted)).toBe('counted to 3');
@@ -81,7 +75,7 @@ describe('serveMcp over stdio, exercised by the SDK client', () => {
     expect(text(failed)).not.toContain('ghp_SECRET');
 
     const controller = new AbortController();
-    const slow = client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal });
+    const slow = client.callTool({ name: 'slow', arguments: {} }, { signal: controller.signal });
     await sleep(100);
     controller.abort('stop');
     await expect(slow).rejects.toThrow();
@@ -98,7 +92,7 @@ describe('serveMcp over stdio, exercised by the SDK client', () => {
 
   it('announces a runtime change of the tool set once per batch', async () => {
     let changes = 0;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
       changes += 1;
     });
     expect(text((await client.callTool({ name: 'add_tools', arguments: {} })) as CallToolResult)).toBe(

@@ -27,6 +27,12 @@ export type { ToolServerHandle } from './handle/tool-server-handle';
 export type { ToolSetChange, ToolSetChangeListener } from './handle/tool-set-change';
 export type { ToolSetEditor } from './handle/tool-set-editor';
 export type { ToolSnapshot } from './handle/tool-snapshot';
+export type { ToolCatalog, ResourceRead, CompletionReference } from './catalog/tool-catalog';
+export type {
+  RegisteredPrompt,
+  RegisteredResource,
+  RegisteredResourceTemplate,
+} from './catalog/registered-catalog-entry';
 
 export type { RequirementGraph, RequirementGraphEdge, RequirementGraphNode } from './graph/requirement-graph';
 

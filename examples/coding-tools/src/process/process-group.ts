@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { LineSplitter } from '../text/line-splitter';
+import { findProcessTree, isProcessGone, newProcessTreeMarker, PROCESS_TREE_VARIABLE } from './process-tree';
 
 /** How long a stopped process group has between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 2000;
+/** How long `exited` waits for swept processes to be gone after their SIGKILL. */
+const SWEEP_SETTLE_MS = 1000;
 /** Characters kept of one output line. */
 export const MAX_OUTPUT_LINE_CHARACTERS = 4000;
 
@@ -31,8 +34,13 @@ export interface OutputLine {
  * A child process started in a process group of its own (`detached`), so that stopping it stops
  * everything it started: `kill()` signals the whole group (SIGTERM, then SIGKILL after a grace
  * period). Output arrives as lines, pulled with `takeLines()`; `changed()` resolves when there is
- * something new. When the leader exits, whatever it left running in its group is killed, so stray
- * background processes cannot hold the output pipes open.
+ * something new. When the leader exits, whatever it left running is killed, so stray background
+ * processes cannot hold the output pipes open; `exited` resolves once they are gone.
+ *
+ * A process group is not enough (R23): a descendant can leave it with `setsid` (a new session and
+ * group), and once its parent exits it is init's child. So every process of the command carries a
+ * marker in its environment, and each signal also goes to every process `/proc` shows with that
+ * marker, in the group, or descended from either (see `findProcessTree`).
  */
 export class ProcessGroup {
   readonly pid: number;
@@ -44,18 +52,27 @@ export class ProcessGroup {
   #wake: (() => void) | undefined;
   #killTimer: NodeJS.Timeout | undefined;
   #killed = false;
+  readonly #marker: string;
+  // Every process a sweep signalled: `exited` waits until they are gone.
+  readonly #swept = new Set<number>();
+  #sweeping: Promise<void> = Promise.resolve();
 
-  private constructor(child: ChildProcess, pid: number) {
+  private constructor(child: ChildProcess, pid: number, marker: string) {
     this.#child = child;
     this.pid = pid;
+    this.#marker = marker;
     this.#read(child.stdout, 'stdout');
     this.#read(child.stderr, 'stderr');
-    child.once('exit', () => this.#signalGroup('SIGKILL'));
+    child.once('exit', () => this.#signalTree('SIGKILL'));
     this.exited = new Promise<ExitStatus>((resolve) => {
       child.once('close', (exitCode: number | null, signal: NodeJS.Signals | null) => {
-        this.#status = { exitCode, signal };
-        this.#notify();
-        resolve(this.#status);
+        // One last sweep: a process may have forked between the exit sweep and the close.
+        this.#signalTree('SIGKILL');
+        void this.#settled().then(() => {
+          this.#status = { exitCode, signal };
+          this.#notify();
+          resolve(this.#status);
+        });
       });
     });
   }
@@ -64,10 +81,11 @@ export class ProcessGroup {
   static start(spec: ProcessSpec): Promise<ProcessGroup> {
     return new Promise((resolve, reject) => {
       let child: ChildProcess;
+      const marker = newProcessTreeMarker();
       try {
         child = spawn(spec.file, [...spec.args], {
           cwd: spec.cwd,
-          env: spec.env ?? process.env,
+          env: { ...(spec.env ?? process.env), [PROCESS_TREE_VARIABLE]: marker },
           detached: true,
           stdio: ['ignore', 'pipe', 'pipe'],
         });
@@ -79,7 +97,7 @@ export class ProcessGroup {
       child.on('error', (error) => {
         if (child.pid === undefined) reject(error);
       });
-      child.once('spawn', () => resolve(new ProcessGroup(child, child.pid!)));
+      child.once('spawn', () => resolve(new ProcessGroup(child, child.pid!, marker)));
     });
   }
 
@@ -121,17 +139,31 @@ export class ProcessGroup {
   kill(): void {
     if (this.#killed) return;
     this.#killed = true;
-    this.#signalGroup('SIGTERM');
-    this.#killTimer = setTimeout(() => this.#signalGroup('SIGKILL'), KILL_GRACE_MS);
+    this.#signalTree('SIGTERM');
+    this.#killTimer = setTimeout(() => this.#signalTree('SIGKILL'), KILL_GRACE_MS);
     // Best effort: a host that is exiting need not wait for the escalation.
     this.#killTimer.unref();
   }
 
-  #signalGroup(signal: NodeJS.Signals): void {
-    try {
-      process.kill(-this.pid, signal);
-    } catch {
-      // ESRCH: the group is already gone.
+  // The group at once (synchronously), then the rest of the tree as /proc shows it.
+  #signalTree(signal: NodeJS.Signals): void {
+    signalProcess(-this.pid, signal);
+    this.#sweeping = this.#sweeping.then(async () => {
+      for (const pid of await findProcessTree(this.pid, this.#marker)) {
+        if (signalProcess(pid, signal)) this.#swept.add(pid);
+      }
+    });
+  }
+
+  // Resolves when the sweeps are done and what they signalled is gone (bounded: a process in
+  // uninterruptible sleep cannot be waited for forever).
+  async #settled(): Promise<void> {
+    await this.#sweeping;
+    const deadline = Date.now() + SWEEP_SETTLE_MS;
+    for (const pid of this.#swept) {
+      while (!(await isProcessGone(pid)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     }
   }
 
@@ -158,5 +190,14 @@ export class ProcessGroup {
     const wake = this.#wake;
     this.#wake = undefined;
     wake?.();
+  }
+}
+
+function signalProcess(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: already gone
   }
 }

@@ -12,6 +12,14 @@ export interface ApprovalRequest {
 export interface DenyDecision {
   readonly decision: 'deny';
   readonly reason: string;
+  /** On resume: the `digest` of the pending call this answers (the decision holds for that call only). */
+  readonly digest?: string;
+}
+
+/** On resume: an approval bound to the exact call the user was shown, by that call's `digest`. */
+export interface AllowDecision {
+  readonly decision: 'allow';
+  readonly digest: string;
 }
 
 /** `allow` runs the call, `deny` refuses it, `ask` suspends the run until the host decides (`agent.resume`). */
@@ -20,8 +28,11 @@ export type ApprovalDecision = 'allow' | 'deny' | 'ask' | DenyDecision;
 /** Decides whether a call may run. Runs for every valid call, before it runs. */
 export type ApprovalHook = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
 
-/** The host's decision for a suspended call, by call id, given to `agent.resume`. */
-export type ResumeDecision = 'allow' | 'deny' | DenyDecision;
+/**
+ * The host's decision for a suspended call, by call id, given to `agent.resume`. The object forms
+ * with a `digest` hold only if the pending call is still exactly the one that digest was made for.
+ */
+export type ResumeDecision = 'allow' | 'deny' | DenyDecision | AllowDecision;
 
 /** A call the run is waiting on. */
 export interface PendingApproval {
@@ -29,4 +40,9 @@ export interface PendingApproval {
   readonly toolName: string;
   readonly arguments: string;
   readonly turn: number;
+  /**
+   * HMAC of this suspension's id and the call's id, name and exact arguments: pass it back in the
+   * decision (`{ decision: 'allow', digest }`) to bind the decision to what the user was shown.
+   */
+  readonly digest: string;
 }

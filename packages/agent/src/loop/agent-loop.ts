@@ -6,6 +6,7 @@ import { ModelError } from '../model/model-error';
 import type { FinishReason, FinishEvent } from '../model/model-event';
 import { addUsage, type Usage } from '../model/usage';
 import type { PendingApproval } from '../approval/approval';
+import type { ApprovalStateSigner } from '../approval/approval-state-signer';
 import type { AgentEvent, DoneEvent } from './agent-event';
 import type { AgentHooks } from './agent-options';
 import type { AgentRunResult, StopReason } from './agent-run-result';
@@ -30,6 +31,9 @@ export interface AgentConfig {
   readonly toolChoice: ToolChoice | undefined;
   readonly parallelToolCalls: boolean | undefined;
   readonly concurrentReadOnly: boolean;
+  readonly maxConcurrentCalls: number;
+  /** Signs the state of a suspended run, and checks it on resume. */
+  readonly signer: ApprovalStateSigner;
 }
 
 /** Where a run starts: a transcript, or a suspended state with the host's decisions merged in. */
@@ -63,6 +67,8 @@ export class AgentLoop {
   #turns: number;
   #usage: Usage;
   #resume: readonly SuspendedCall[] | undefined;
+  // Every call id of the run so far (built on the first turn with calls).
+  #usedIds: Set<string> | undefined;
   #text = '';
   #finishReason: FinishReason | undefined;
   readonly #queue: AgentEvent[] = [];
@@ -89,6 +95,7 @@ export class AgentLoop {
       hostValues: settings.hostValues,
       toolTimeoutMs: config.toolTimeoutMs,
       concurrentReadOnly: config.concurrentReadOnly,
+      maxConcurrentCalls: config.maxConcurrentCalls,
       allowed: config.allowed,
       emit: (event) => {
         this.#queue.push(event);
@@ -156,7 +163,7 @@ export class AgentLoop {
           yield { type: 'turn-finish', turn, finishReason: finish.finishReason, usage: turnUsage };
           return yield this.#done('completed');
         }
-        normalizeCallIds(calls, turn);
+        normalizeCallIds(calls, turn, (this.#usedIds ??= usedCallIds(this.#messages)));
         this.#messages.push({ role: 'assistant', content: text, toolCalls: calls });
         slots = calls.map((call) => ({ call, attempt: 1 }));
       }
@@ -185,17 +192,24 @@ export class AgentLoop {
       const outcome = watched.value!;
       if (outcome.kind === 'suspend') {
         if (execution.repaired) this.#rewriteCalls(execution);
-        const state: AgentState = {
-          version: 1,
+        const signer = config.signer;
+        const id = signer.newId();
+        const state = signer.seal({
+          version: 2,
+          id,
           messages: this.#messages.slice(),
           turns: this.#turns,
           usage: this.#usage,
           retries: this.#scope.retries,
           pending: execution.suspended(),
-        };
+        });
+        const pending: PendingApproval[] = outcome.pending.map((call) => ({
+          ...call,
+          digest: signer.digest(id, call),
+        }));
         this.#collectResults(execution);
-        yield { type: 'approval-required', turn, pending: outcome.pending };
-        return yield this.#done('approval_required', undefined, { state, pending: outcome.pending });
+        yield { type: 'approval-required', turn, pending };
+        return yield this.#done('approval_required', undefined, { state, pending });
       }
       this.#closeTurn(execution);
       yield { type: 'turn-finish', turn, finishReason: this.#finishReason, usage: turnUsage };
@@ -260,18 +274,40 @@ function slotFromState(suspended: SuspendedCall): CallSlot {
   return slot;
 }
 
-// Call ids pair calls with results on the wire; a server that omits or repeats them gets fresh ones.
-function normalizeCallIds(calls: ToolCallRequest[], turn: number): void {
-  let seen: Set<string> | undefined;
+// Longer provider ids are replaced: an id is echoed in every later request and in approval state.
+const MAX_CALL_ID_LENGTH = 256;
+
+/**
+ * Call ids pair calls with results on the wire and decisions with pending calls, so each must be
+ * unique in the whole run: an id that is missing, too long, repeated in the turn or used in an
+ * earlier turn is replaced by `call_<turn>_<n>` (with a suffix if even that is taken). The
+ * calls that keep their id are settled first, so a new id never collides with a later one.
+ */
+function normalizeCallIds(calls: ToolCallRequest[], turn: number, used: Set<string>): void {
+  let renamed: number[] | undefined;
   for (let index = 0; index < calls.length; index++) {
-    const call = calls[index]!;
-    if (call.id !== '' && calls.length === 1) return;
-    if (call.id !== '' && !(seen ??= new Set()).has(call.id)) {
-      seen.add(call.id);
-      continue;
-    }
-    calls[index] = { ...call, id: `call_${turn}_${index + 1}` };
+    const id = calls[index]!.id;
+    if (id !== '' && id.length <= MAX_CALL_ID_LENGTH && !used.has(id)) used.add(id);
+    else (renamed ??= []).push(index);
   }
+  if (renamed === undefined) return;
+  for (const index of renamed) {
+    const base = `call_${turn}_${index + 1}`;
+    let id = base;
+    for (let suffix = 2; used.has(id); suffix++) id = `${base}_${suffix}`;
+    used.add(id);
+    calls[index] = { ...calls[index]!, id };
+  }
+}
+
+function usedCallIds(messages: readonly AgentMessage[]): Set<string> {
+  const used = new Set<string>();
+  for (const message of messages) {
+    if (message.role === 'assistant' && message.toolCalls !== undefined)
+      for (const call of message.toolCalls) used.add(call.id);
+    else if (message.role === 'tool') used.add(message.toolCallId);
+  }
+  return used;
 }
 
 function lastAssistantText(messages: readonly AgentMessage[]): string {

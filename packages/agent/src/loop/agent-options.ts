@@ -33,6 +33,15 @@ export interface AgentOptions {
   readonly parallelToolCalls?: boolean;
   /** Run the read-only calls of one turn at the same time (default true); all others run one by one, in order. */
   readonly concurrentReadOnly?: boolean;
+  /**
+   * The secret that signs the state of a run suspended for approval (HMAC-SHA256, at least 32
+   * bytes): `resume` refuses a state it did not sign. Give the same key to the agent that resumes
+   * (another process, after a restart). Without one, each agent makes a random key, so its state
+   * resumes only on that agent.
+   */
+  readonly stateKey?: string | Uint8Array;
+  /** Read-only calls of one turn that run at once (default 8); the others wait, in the model's order. */
+  readonly maxConcurrentCalls?: number;
 }
 
 /** Per-run options of `run`, `stream` and `resume`. */

@@ -21,15 +21,20 @@ export interface SuspendedCall {
 }
 
 /**
- * A run suspended for approval, as plain JSON: safe to store and to resume in another process.
- * Host-only values are not in it: pass `extensions` again to `agent.resume`.
+ * A run suspended for approval, as JSON to store and to resume later, in another process if need
+ * be. It is signed (HMAC-SHA256 with the agent's `stateKey`): `agent.resume` refuses a state that
+ * was changed in any way. Host-only values are not in it: pass `extensions` again to `agent.resume`.
  */
 export interface AgentState {
-  readonly version: 1;
+  readonly version: 2;
+  /** A random id of this suspension, bound into the signature and every pending call's digest. */
+  readonly id: string;
   /** The transcript up to the turn awaiting approval (its assistant message included). */
   readonly messages: readonly AgentMessage[];
   readonly turns: number;
   readonly usage: Usage;
   readonly retries: number;
   readonly pending: readonly SuspendedCall[];
+  /** HMAC-SHA256 (base64url) over everything above, in canonical JSON. */
+  readonly signature: string;
 }

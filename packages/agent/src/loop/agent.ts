@@ -8,6 +8,8 @@ import type {
 import type { AgentMessage } from '../messages/agent-message';
 import { NO_USAGE } from '../model/usage';
 import type { ResumeDecision } from '../approval/approval';
+import { ApprovalStateError } from '../approval/approval-state-error';
+import { ApprovalStateSigner } from '../approval/approval-state-signer';
 import type { AgentEvent } from './agent-event';
 import { AgentLoop, type AgentConfig, type RunStart } from './agent-loop';
 import type { AgentInput, AgentOptions, AgentRunOptions } from './agent-options';
@@ -15,6 +17,7 @@ import type { AgentRunResult } from './agent-run-result';
 import type { AgentState, SuspendedCall } from './agent-state';
 
 const DEFAULT_MAX_TURNS = 10;
+const DEFAULT_MAX_CONCURRENT_CALLS = 8;
 
 /**
  * The agent loop: send the transcript and the tool definitions, run the tool calls the model
@@ -36,7 +39,7 @@ export class Agent {
         'Agent needs tools: a ToolServerHandle (registry.finalize()) or one of its snapshots.',
       );
     }
-    const maxTurns = checkedMaxTurns(options.maxTurns ?? DEFAULT_MAX_TURNS, 'maxTurns');
+    const maxTurns = checkedCount(options.maxTurns ?? DEFAULT_MAX_TURNS, 'maxTurns');
     if (options.toolTimeoutMs !== undefined && !(options.toolTimeoutMs > 0)) {
       throw new TypeError(
         `Agent toolTimeoutMs must be a positive number of milliseconds; got ${options.toolTimeoutMs}.`,
@@ -60,7 +63,12 @@ export class Agent {
       allowed,
       toolChoice: options.toolChoice,
       parallelToolCalls: options.parallelToolCalls,
+      signer: new ApprovalStateSigner(options.stateKey),
       concurrentReadOnly: options.concurrentReadOnly ?? true,
+      maxConcurrentCalls: checkedCount(
+        options.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS,
+        'maxConcurrentCalls',
+      ),
     };
   }
 
@@ -76,14 +84,22 @@ export class Agent {
 
   /**
    * Continues a run suspended for approval: `decisions` maps call ids to `allow`, `deny` or
-   * `{ decision: 'deny', reason }`; a call left without a decision is put to the approval hook again.
+   * `{ decision: 'deny', reason }` (or the forms with the call's `digest`); a call left without a
+   * decision is put to the approval hook again. Rejects with an `ApprovalStateError`, running
+   * nothing, when the state fails its signature check or a decision does not fit it.
    */
   resume(
     state: AgentState,
     decisions: Readonly<Record<string, ResumeDecision>>,
     options: AgentRunOptions = {},
   ): Promise<AgentRunResult> {
-    return this.#drain(this.#loop(startFromState(state, decisions), options, options.signal));
+    let start: RunStart;
+    try {
+      start = startFromState(this.#config.signer, state, decisions);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#drain(this.#loop(start, options, options.signal));
   }
 
   /** `resume` as a stream of events. */
@@ -93,7 +109,7 @@ export class Agent {
     options: AgentRunOptions = {},
   ): AsyncGenerator<AgentEvent, void, undefined> {
     return this.#relay(
-      (signal) => this.#loop(startFromState(state, decisions), options, signal),
+      (signal) => this.#loop(startFromState(this.#config.signer, state, decisions), options, signal),
       options.signal,
     );
   }
@@ -105,9 +121,7 @@ export class Agent {
       extensions,
       hostValues: hostValuesOf(extensions),
       maxTurns:
-        options.maxTurns === undefined
-          ? this.#config.maxTurns
-          : checkedMaxTurns(options.maxTurns, 'maxTurns'),
+        options.maxTurns === undefined ? this.#config.maxTurns : checkedCount(options.maxTurns, 'maxTurns'),
     });
   }
 
@@ -144,22 +158,90 @@ function startFrom(input: AgentInput): RunStart {
   return { messages, turns: 0, usage: NO_USAGE, retries: 0 };
 }
 
-function startFromState(state: AgentState, decisions: Readonly<Record<string, ResumeDecision>>): RunStart {
-  if (state?.version !== 1 || !Array.isArray(state.messages) || !Array.isArray(state.pending)) {
-    throw new TypeError('agent.resume expects the state of a run suspended for approval (result.state).');
+// The state is checked before anything else: only a state this agent's key signed is resumed.
+function startFromState(
+  signer: ApprovalStateSigner,
+  state: AgentState,
+  decisions: Readonly<Record<string, ResumeDecision>>,
+): RunStart {
+  const verified = signer.verify(state);
+  if (typeof decisions !== 'object' || decisions === null || Array.isArray(decisions)) {
+    throw new ApprovalStateError(
+      'invalid_decision',
+      'agent.resume expects the decisions as an object mapping call ids to allow or deny.',
+    );
   }
-  const pending: SuspendedCall[] = state.pending.map((suspended) => {
+  const awaiting = new Map<string, SuspendedCall>();
+  for (const suspended of verified.pending)
+    if (suspended.settled === undefined && suspended.asked === true)
+      awaiting.set(suspended.call.id, suspended);
+  const decided = new Map<string, ResumeDecision>();
+  for (const [callId, value] of Object.entries(decisions)) {
+    if (value === undefined) continue;
+    const suspended = awaiting.get(callId);
+    if (suspended === undefined) {
+      throw new ApprovalStateError(
+        'unknown_call',
+        `agent.resume got a decision for ${JSON.stringify(callId.slice(0, 80))}, which is not a call awaiting approval in this state (awaiting: ${[...awaiting.keys()].join(', ') || 'none'}). Nothing was run.`,
+      );
+    }
+    decided.set(callId, checkedDecision(signer, verified.id, suspended, value));
+  }
+  const pending: SuspendedCall[] = verified.pending.map((suspended) => {
     if (suspended.settled !== undefined || suspended.asked !== true) return suspended;
-    const decision = Object.hasOwn(decisions, suspended.call.id) ? decisions[suspended.call.id] : undefined;
+    const decision = decided.get(suspended.call.id);
     return decision === undefined ? { ...suspended, asked: false } : { ...suspended, decision, asked: false };
   });
   return {
-    messages: state.messages.slice(),
-    turns: state.turns,
-    usage: state.usage,
-    retries: state.retries,
+    messages: verified.messages.slice(),
+    turns: verified.turns,
+    usage: verified.usage,
+    retries: verified.retries,
     resume: pending,
   };
+}
+
+// A decision in one of its forms, reduced to allow or a denial; a digest must match the call as it stands.
+function checkedDecision(
+  signer: ApprovalStateSigner,
+  stateId: string,
+  suspended: SuspendedCall,
+  value: unknown,
+): ResumeDecision {
+  if (value === 'allow' || value === 'deny') return value;
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  const kind = record?.['decision'];
+  const digest = record?.['digest'];
+  const reason = record?.['reason'];
+  const valid =
+    (kind === 'allow' && typeof digest === 'string') ||
+    (kind === 'deny' && (typeof reason === 'string' || typeof digest === 'string'));
+  if (
+    !valid ||
+    (digest !== undefined && typeof digest !== 'string') ||
+    (reason !== undefined && typeof reason !== 'string')
+  ) {
+    throw new ApprovalStateError(
+      'invalid_decision',
+      `agent.resume got an unreadable decision for ${suspended.call.id}: use 'allow', 'deny', { decision: 'deny', reason } or { decision: 'allow' | 'deny', digest }.`,
+    );
+  }
+  if (typeof digest === 'string') {
+    const call = suspended.call;
+    const expected = signer.digest(stateId, {
+      callId: call.id,
+      toolName: call.name,
+      arguments: call.arguments,
+    });
+    if (digest !== expected) {
+      throw new ApprovalStateError(
+        'stale_decision',
+        `agent.resume got a decision for ${call.id} made for another call than the one pending (its digest does not match ${call.name} with these arguments in this state). Nothing was run.`,
+      );
+    }
+  }
+  if (kind === 'allow') return 'allow';
+  return typeof reason === 'string' && reason !== '' ? { decision: 'deny', reason } : 'deny';
 }
 
 function filteredDefinitions(
@@ -184,7 +266,7 @@ function hostValuesOf(extensions: readonly ExtensionEntry[] | undefined): readon
   return createCallContext({ toolName: 'agent', extensions }).hostValues();
 }
 
-function checkedMaxTurns(value: number, name: string): number {
+function checkedCount(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) {
     throw new TypeError(`Agent ${name} must be a whole number of at least 1; got ${value}.`);
   }

@@ -11,6 +11,8 @@ export interface RunScope {
   readonly hostValues: readonly string[];
   readonly toolTimeoutMs: number | undefined;
   readonly concurrentReadOnly: boolean;
+  /** Read-only calls of one turn running at once; the rest wait their turn. */
+  readonly maxConcurrentCalls: number;
   /** The names the model may call; `undefined` for every registered tool. */
   readonly allowed: ReadonlySet<string> | undefined;
   readonly emit: (event: AgentEvent) => void;

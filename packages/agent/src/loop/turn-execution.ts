@@ -37,7 +37,10 @@ export interface CallSlot {
 export type TurnOutcome =
   | { readonly kind: 'continue' }
   | { readonly kind: 'stop'; readonly reason: string }
-  | { readonly kind: 'suspend'; readonly pending: readonly PendingApproval[] };
+  | { readonly kind: 'suspend'; readonly pending: readonly UnsignedApproval[] };
+
+/** A pending approval before the loop signs the suspension (and gives it its digest). */
+export type UnsignedApproval = Omit<PendingApproval, 'digest'>;
 
 const CONTINUE: TurnOutcome = Object.freeze({ kind: 'continue' });
 
@@ -131,8 +134,8 @@ export class TurnExecution {
   }
 
   // Phase 2: approvals. Decisions already made (before a suspension) stand.
-  async #approvals(): Promise<PendingApproval[]> {
-    const pending: PendingApproval[] = [];
+  async #approvals(): Promise<UnsignedApproval[]> {
+    const pending: UnsignedApproval[] = [];
     for (const slot of this.slots) {
       if (slot.settled !== undefined || slot.tool === undefined) continue;
       if (slot.decision === undefined) {
@@ -182,8 +185,22 @@ export class TurnExecution {
         index++;
       }
       if (group.length === 1) await this.#run(group[0]!);
-      else await settleAll(group.map((member) => this.#run(member)));
+      else await this.#runGroup(group);
     }
+  }
+
+  // At most maxConcurrentCalls at once, in the model's order; a cancel or a stop leaves the rest not run.
+  async #runGroup(group: readonly CallSlot[]): Promise<void> {
+    const width = Math.min(this.scope.maxConcurrentCalls, group.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < group.length) {
+        const slot = group[next++]!;
+        if (this.#stop !== undefined || isAborted(this.scope.signal)) this.#notRun(slot);
+        else await this.#run(slot);
+      }
+    };
+    await settleAll(Array.from({ length: width }, worker));
   }
 
   async #run(slot: CallSlot): Promise<void> {
@@ -284,7 +301,8 @@ export class TurnExecution {
   }
 
   #deny(slot: CallSlot, decision: Exclude<ResumeDecision, 'allow'>): void {
-    const reason = typeof decision === 'object' ? decision.reason : '';
+    const given = typeof decision === 'object' && decision.decision === 'deny' ? decision.reason : '';
+    const reason = typeof given === 'string' ? given : '';
     const text = `${slot.call.name} was not run: the user did not approve this call${reason === '' ? '.' : `: ${reason}`}`;
     const error = ToolError.permissionDenied(text, {
       toolName: slot.call.name,

@@ -42,7 +42,14 @@ export class ModelError extends Error {
 
   /** Whether a value is a `ModelError` from any installed copy of this package. */
   static is(value: unknown): value is ModelError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    try {
+      return (
+        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
+      );
+    } catch {
+      // A Proxy's `get` may throw.
+      return false;
+    }
   }
 }
 

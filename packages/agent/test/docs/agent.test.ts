@@ -133,20 +133,25 @@ describe('docs/agent.md', () => {
       { text: 'Updated.' },
     ]);
     const store = new Map<string, string>();
+    const env = { AGENT_STATE_KEY: 'a random secret of at least 32 bytes' };
     // #region approval
     const agent = new Agent({
       model,
       tools,
       hooks: { approve: ({ tool }) => (tool.readOnly ? 'allow' : 'ask') },
+      stateKey: env.AGENT_STATE_KEY, // signs result.state (HMAC-SHA256); resume refuses what it did not sign
     });
     const suspended = await agent.run('Change my todo to "buy bread".');
     // suspended.stopReason        'approval_required'
-    // suspended.pendingApprovals  [{ callId: 'call_1_1', toolName: 'write_note', arguments: '{"name":"todo",…}', turn: 1 }]
-    store.set('run-1', JSON.stringify(suspended.state)); // plain JSON: keep it anywhere
+    // suspended.pendingApprovals  [{ callId: 'call_1_1', toolName: 'write_note', arguments: '{"name":"todo",…}', turn: 1, digest: 'Qm9…' }]
+    store.set('run-1', JSON.stringify(suspended.state)); // signed JSON: a change anywhere in it is refused
 
-    // Later, perhaps in another process, once the user said yes:
+    // Later, perhaps in another process (same stateKey), once the user said yes to what they were shown:
+    const shown = suspended.pendingApprovals![0]!;
     const state = JSON.parse(store.get('run-1')!);
-    const finished = await agent.resume(state, { call_1_1: 'allow' }); // or { decision: 'deny', reason: '…' }
+    const finished = await agent.resume(state, {
+      [shown.callId]: { decision: 'allow', digest: shown.digest }, // or 'allow', or { decision: 'deny', reason: '…' }
+    });
     // #endregion
     expect(suspended.stopReason).toBe('approval_required');
     expect(finished.text).toBe('Updated.');

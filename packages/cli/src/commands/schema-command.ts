@@ -6,10 +6,12 @@ import { exitCodesHelp, UNUSABLE } from '../program/exit-codes-help';
 import { withModule, type ModuleOptions } from '../program/module-options';
 import { openModule } from '../program/open-module';
 import { requireHandle, requireTool } from '../program/require-handle';
+import { catalogListing } from '../report/catalog-listing';
 
 interface SchemaOptions extends ModuleOptions {
   readonly format: ProviderFormat;
   readonly tool?: string;
+  readonly catalog?: boolean;
 }
 
 /** `toolwright schema <module>`: the tool definitions in a provider's format, as JSON. */
@@ -21,6 +23,10 @@ export function schemaCommand(context: CommandContext, done: (code: number) => v
       new Option('--format <format>', 'the provider format').choices([...PROVIDER_FORMATS]).default('openai'),
     )
     .option('--tool <name>', "print only this tool's definition (an object instead of an array)")
+    .option(
+      '--catalog',
+      'print the MCP resources, resource templates and prompts instead: { resources, resourceTemplates, prompts }',
+    )
     .addHelpText(
       'after',
       exitCodesHelp([
@@ -32,6 +38,11 @@ export function schemaCommand(context: CommandContext, done: (code: number) => v
     )
     .action(async (specifier: string, options: SchemaOptions) => {
       const handle = requireHandle(await openModule(specifier, options, context), context);
+      if (options.catalog === true) {
+        context.io.stdout.write(`${JSON.stringify(catalogListing(handle), null, 2)}\n`);
+        done(ExitCode.ok);
+        return;
+      }
       const definitions = handle.definitions(options.format);
       let output: unknown = definitions;
       if (options.tool !== undefined) {

@@ -6,6 +6,7 @@ import { exitCodesHelp, UNUSABLE } from '../program/exit-codes-help';
 import { withModule, type ModuleOptions } from '../program/module-options';
 import { openModule } from '../program/open-module';
 import { requireHandle } from '../program/require-handle';
+import { catalogCounts } from '../report/catalog-listing';
 
 interface ServeOptions extends ModuleOptions {
   readonly http?: string;
@@ -75,8 +76,9 @@ async function serve(specifier: string, options: ServeOptions, context: CommandC
     );
   }
   const count = handle.tools().length;
+  const catalog = catalogCounts(handle);
   stderr.write(
-    `toolwright: serving ${count} ${count === 1 ? 'tool' : 'tools'} over ${serving.url === undefined ? 'stdio' : `Streamable HTTP at ${serving.url}`}\n`,
+    `toolwright: serving ${count} ${count === 1 ? 'tool' : 'tools'}${catalog === '' ? '' : `, ${catalog}`} over ${serving.url === undefined ? 'stdio' : `Streamable HTTP at ${serving.url}`}\n`,
   );
   const unsubscribe = context.io.onInterrupt(() => void serving.close());
   try {

@@ -7,6 +7,7 @@ import { withModule, type ModuleOptions } from '../program/module-options';
 import { openModule } from '../program/open-module';
 import { formatProblems } from '../report/format-problems';
 import { githubAnnotation } from '../report/github-annotation';
+import { catalogCounts, catalogListing } from '../report/catalog-listing';
 import { problemLocator } from '../report/locate-problem';
 import { validateReport } from '../report/validate-report';
 
@@ -72,8 +73,12 @@ async function validate(
   }
   const { problems, tools } = finalized;
   const locate = problemLocator(finalized.loaded.loadedFiles, context.io.cwd);
+  // Resources and prompts are named beside the tools when the registry has any.
+  const catalog = catalogCounts(finalized.handle);
   if (format === 'json') {
-    stdout.write(`${JSON.stringify(validateReport(tools, problems, locate), null, 2)}\n`);
+    const report = validateReport(tools, problems, locate);
+    const listing = catalog === '' ? {} : catalogNames(finalized.handle!);
+    stdout.write(`${JSON.stringify({ ...report, ...listing }, null, 2)}\n`);
   } else if (format === 'github') {
     for (const problem of problems) {
       const title = `toolwright validate: ${problem.code}${problem.tool === undefined ? '' : ` (${problem.tool})`}`;
@@ -83,19 +88,32 @@ async function validate(
     }
     stdout.write(
       problems.length === 0
-        ? `${githubAnnotation('notice', summary(tools), { title: 'toolwright validate' })}\n`
-        : `${problemCount(problems.length)} in the tool registry (${summary(tools)})\n`,
+        ? `${githubAnnotation('notice', summary(tools, catalog), { title: 'toolwright validate' })}\n`
+        : `${problemCount(problems.length)} in the tool registry (${summary(tools, '')})\n`,
     );
   } else if (problems.length === 0) {
-    stdout.write(`${context.out.green('✔ valid')}: ${summary(tools)}\n`);
+    stdout.write(`${context.out.green('✔ valid')}: ${summary(tools, catalog)}\n`);
   } else {
     stdout.write(`${formatProblems(problems, context.out)}\n`);
   }
   return problems.length === 0 ? ExitCode.ok : ExitCode.failed;
 }
 
-function summary(tools: readonly string[]): string {
-  return `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}: ${tools.length === 0 ? '(none)' : tools.join(', ')}`;
+function summary(tools: readonly string[], catalog = ''): string {
+  const listed = `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}: ${tools.length === 0 ? '(none)' : tools.join(', ')}`;
+  return catalog === '' ? listed : `${listed}; ${catalog}`;
+}
+
+// The URIs, URI templates and prompt names, for the JSON report.
+function catalogNames(handle: NonNullable<Parameters<typeof catalogListing>[0]>): Record<string, string[]> {
+  const listing = catalogListing(handle);
+  return {
+    resources: listing.resources.map((entry) => (entry as { uri: string }).uri),
+    resourceTemplates: listing.resourceTemplates.map(
+      (entry) => (entry as { uriTemplate: string }).uriTemplate,
+    ),
+    prompts: listing.prompts.map((entry) => (entry as { name: string }).name),
+  };
 }
 
 function problemCount(count: number): string {

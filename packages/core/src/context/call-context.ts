@@ -1,4 +1,5 @@
 import { ToolError } from '../errors/tool-error';
+import type { ConcurrencyLimiter } from '../invoke/concurrency-limiter';
 import { resultFromError } from '../result/result-from-error';
 import {
   callMeta,
@@ -11,12 +12,37 @@ import { drainToTerminal } from '../stream/drain-to-terminal';
 import { originMeta } from '../stream/stream-origin';
 import { callIdOf, createCallId, nextCallSerial } from './call-id';
 import { collectHostValues } from './collect-host-values';
+import { followSignal } from './follow-signal';
 import { tokenName, type TokenLike } from './token';
 import type { DispatchOptions, ToolCallContext, ToolDispatcher } from './tool-call-context';
 import type { ExtensionEntry, TokenMap } from './extension-entry';
+import {
+  elicitThrough,
+  listRootsThrough,
+  sampleThrough,
+  type ElicitRequest,
+  type ElicitResult,
+  type ListRootsOptions,
+  type Root,
+  type SampleRequest,
+  type SampleResult,
+} from './input-requests';
 
 /** How deep tools may call tools by default (a host call is depth 0). */
 export const DEFAULT_MAX_DEPTH = 8;
+
+/**
+ * How many calls tools may dispatch, in all, under one call from the host by default. Depth alone
+ * does not bound the work: a tool that calls itself 6 times, 8 levels deep, makes 6^8 calls (F26,
+ * R18 in docs/reliability.md).
+ */
+export const DEFAULT_MAX_DISPATCHES = 1_000;
+
+/** The dispatch budget of one call from the host, shared by every call dispatched under it; internal. */
+export interface DispatchBudget {
+  readonly max: number;
+  used: number;
+}
 
 /** What a `CallContext` is built from; internal (hosts use `createCallContext`). */
 export interface CallContextInit {
@@ -28,6 +54,10 @@ export interface CallContextInit {
   readonly dispatcher?: ToolDispatcher;
   readonly depth?: number;
   readonly maxDepth?: number;
+  /** How many calls may be dispatched under this call, in all (default `DEFAULT_MAX_DISPATCHES`). */
+  readonly maxDispatches?: number;
+  /** The budget of the call from the host this one was dispatched under; internal. */
+  readonly budget?: DispatchBudget;
   /** A context written elsewhere, adopted so the engine can abort it: its bags and dispatch are used as is. */
   readonly delegate?: ToolCallContext;
   /** Measure the call's wall time into its result's `meta.durationMs`. */
@@ -51,6 +81,9 @@ export class CallContext implements ToolCallContext, MetaSource {
   readonly #delegate: ToolCallContext | undefined;
   readonly #sourceSignal: AbortSignal | undefined;
   readonly #parent: CallContext | undefined;
+  // The dispatch budget: given by the parent, or made at this call's first dispatch.
+  #budget: DispatchBudget | undefined;
+  readonly #maxDispatches: number | undefined;
   #extensions: Map<TokenLike<any>, unknown> | undefined;
   // The host's entries as given, made into `#extensions` on first use (most calls never read them).
   #pendingEntries: readonly ExtensionEntry[] | undefined;
@@ -63,6 +96,15 @@ export class CallContext implements ToolCallContext, MetaSource {
   #unlink: (() => void) | undefined;
   #released = false;
   #durationMs: number | undefined = undefined;
+  /**
+   * The set-wide limiter whose slot the engine takes for this call, when a `ToolSet` hands it
+   * over for a streaming tool (the engine then holds the slot under the call's guard). Internal.
+   */
+  slotLimiter: ConcurrencyLimiter | undefined = undefined;
+  // The set-wide slot this call holds, given back by `release()`: a limiter (with the value its
+  // `enter` returned) or a release function from a grant.
+  #slot: ConcurrencyLimiter | (() => void) | undefined = undefined;
+  #slotSince = 0;
 
   constructor(init: CallContextInit) {
     this.toolName = init.toolName;
@@ -74,6 +116,8 @@ export class CallContext implements ToolCallContext, MetaSource {
     this.#delegate = init.delegate;
     this.#sourceSignal = init.signal;
     this.#parent = init.parent;
+    this.#budget = init.budget;
+    this.#maxDispatches = init.maxDispatches;
     const entries = init.extensions;
     if (Array.isArray(entries)) {
       // Copied, so a host that reuses its array cannot change this call's values.
@@ -192,6 +236,24 @@ export class CallContext implements ToolCallContext, MetaSource {
           meta(),
         );
       }
+      const budget = (this.#budget ??= {
+        max: this.#maxDispatches ?? DEFAULT_MAX_DISPATCHES,
+        used: 0,
+      });
+      if (budget.used >= budget.max) {
+        const max = budget.max.toLocaleString('en-US');
+        return resultFromError(
+          ToolError.permissionDenied(
+            `${this.toolName} cannot call ${name}: this request has already made ${max} tool calls from inside tools, the most one request may make. Finish the task with the results you have, without calling more tools from here.`,
+            {
+              toolName: name,
+              details: { caller: this.toolName, dispatched: budget.used, maxDispatches: budget.max },
+            },
+          ),
+          meta(),
+        );
+      }
+      budget.used += 1;
       const child = new CallContext({
         toolName: name,
         callId,
@@ -201,6 +263,7 @@ export class CallContext implements ToolCallContext, MetaSource {
         dispatcher: this.#dispatcher,
         depth: this.depth + 1,
         maxDepth: this.maxDepth,
+        budget,
         timing: this.timed,
       });
       try {
@@ -215,6 +278,21 @@ export class CallContext implements ToolCallContext, MetaSource {
     } catch (thrown) {
       return resultFromError(thrown, meta());
     }
+  }
+
+  elicit<T extends object = Record<string, unknown>>(request: ElicitRequest<T>): Promise<ElicitResult<T>> {
+    if (this.#delegate !== undefined) return this.#delegate.elicit(request);
+    return elicitThrough(this, request);
+  }
+
+  sample(request: SampleRequest): Promise<SampleResult> {
+    if (this.#delegate !== undefined) return this.#delegate.sample(request);
+    return sampleThrough(this, request);
+  }
+
+  listRoots(options?: ListRootsOptions): Promise<readonly Root[]> {
+    if (this.#delegate !== undefined) return this.#delegate.listRoots(options);
+    return listRootsThrough(this, options);
   }
 
   // The host's values by token, built from the entries given at creation on first use.
@@ -293,10 +371,25 @@ export class CallContext implements ToolCallContext, MetaSource {
     };
   }
 
-  /** Ends the call's link to its sources, so a long-lived host signal does not collect a listener per call. */
+  /**
+   * Ends the call's link to its sources, so a long-lived host signal does not collect a listener
+   * per call, and gives back the set-wide slot it holds. The engine calls it once, when the
+   * call's result is in.
+   */
   release(): void {
     this.#released = true;
     this.#unlinkSources();
+    const slot = this.#slot;
+    if (slot === undefined) return;
+    this.#slot = undefined;
+    if (typeof slot === 'function') slot();
+    else slot.leave(this.#slotSince);
+  }
+
+  /** Holds a set-wide slot until `release()`: one taken with `limiter.enter()`, or a grant's release. Internal. */
+  holdSlot(slot: ConcurrencyLimiter | (() => void), since = 0): void {
+    this.#slot = slot;
+    this.#slotSince = since;
   }
 
   #link(): void {
@@ -304,9 +397,7 @@ export class CallContext implements ToolCallContext, MetaSource {
     const unlinks: (() => void)[] = [];
     const signal = this.#sourceSignal;
     if (signal !== undefined) {
-      const onAbort = (): void => this.abort(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      unlinks.push(() => signal.removeEventListener('abort', onAbort));
+      unlinks.push(followSignal(signal, () => this.abort(signal.reason)));
     }
     if (this.#parent !== undefined) {
       const parent = this.#parent;

@@ -17,6 +17,8 @@ export interface CallContextOptions {
   readonly depth?: number;
   /** How deep tools may call tools (default 8). */
   readonly maxDepth?: number;
+  /** How many calls tools may dispatch under this call, in all (default 1,000). */
+  readonly maxDispatches?: number;
   /** Measure the call's wall time into `result.meta.durationMs` (default false). */
   readonly timing?: boolean;
 }

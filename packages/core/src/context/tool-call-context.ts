@@ -3,6 +3,14 @@ import type { ProgressItem } from '../stream/progress-item';
 import type { ToolStream } from '../stream/tool-stream';
 import type { TokenLike } from './token';
 import type { ExtensionEntry } from './extension-entry';
+import type {
+  ElicitRequest,
+  ElicitResult,
+  ListRootsOptions,
+  Root,
+  SampleRequest,
+  SampleResult,
+} from './input-requests';
 
 /** Options of `ctx.dispatch`, the call of one tool from inside another. */
 export interface DispatchOptions {
@@ -54,4 +62,14 @@ export interface ToolCallContext {
   dispatch(name: string, rawArgs: unknown, options?: DispatchOptions): Promise<ToolResult>;
   /** The strings held in this call's bags, which must never appear in model-bound text. */
   hostValues(): readonly string[];
+  /**
+   * Asks the user for input through the caller (MCP elicitation, either protocol revision). A
+   * `not_implemented` `ToolError` when the caller cannot ask; a declined or dismissed form is an
+   * answer (`action`), not an error.
+   */
+  elicit<T extends object = Record<string, unknown>>(request: ElicitRequest<T>): Promise<ElicitResult<T>>;
+  /** Asks the caller's model for a completion (MCP sampling); `not_implemented` when it cannot. */
+  sample(request: SampleRequest): Promise<SampleResult>;
+  /** The roots the caller exposes (MCP roots); `not_implemented` when it has none to give. */
+  listRoots(options?: ListRootsOptions): Promise<readonly Root[]>;
 }

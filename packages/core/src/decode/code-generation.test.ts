@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Param } from '../decorators/param';
 import type * as BuildArgsModelModule from '../model/build-args-model';
 import type * as CodeGenerationModule from './code-generation';
-import type * as CompiledModelModule from './compiled-model';
+import type * as CompileModelModule from './compile-model';
 import type * as CreateDecodeFunctionModule from './create-decode-function';
 import { DEFAULT_DECODE_LIMITS } from './decode-limits';
 import { ToolError } from './tool-error-adapter';
@@ -10,7 +10,7 @@ import { ToolError } from './tool-error-adapter';
 // The budget of generated classes is per process: each test loads the decoder modules afresh.
 interface Loaded {
   readonly createDecodeFunction: typeof CreateDecodeFunctionModule.createDecodeFunction;
-  readonly compileModel: typeof CompiledModelModule.compileModel;
+  readonly compileModel: typeof CompileModelModule.compileModel;
   readonly getArgsModel: typeof BuildArgsModelModule.getArgsModel;
   readonly limits: Pick<typeof CodeGenerationModule, 'DECODES_BEFORE_GENERATING' | 'MAX_GENERATED_CLASSES'>;
 }
@@ -38,7 +38,7 @@ function load(codeGenerationAllowed = true, generationThrows = false): Loaded {
     loaded = {
       createDecodeFunction: (require('./create-decode-function') as typeof CreateDecodeFunctionModule)
         .createDecodeFunction,
-      compileModel: (require('./compiled-model') as typeof CompiledModelModule).compileModel,
+      compileModel: (require('./compile-model') as typeof CompileModelModule).compileModel,
       getArgsModel: (require('../model/build-args-model') as typeof BuildArgsModelModule).getArgsModel,
       limits: require('./code-generation') as typeof CodeGenerationModule,
     };

@@ -1,5 +1,5 @@
 import type { ArgsModel, ValidatorCheck } from '../model/args-model';
-import type { ArrayNode, EnumNode, NumberNode, StringNode, TypeNode } from '../model/type-node';
+import type { ArrayNode, EnumNode, NumberNode, StringNode, TypeNode } from '../model/args-model';
 import { INVALID, type DecodeContext, type ValueDecoder } from './decode-context';
 import { describeExpected } from './describe-expected';
 import type { PathNode } from './json-path';

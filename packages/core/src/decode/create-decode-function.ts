@@ -1,7 +1,8 @@
 import type { ArgsModel } from '../model/args-model';
 import { AuthorCodeError } from './author-code-error';
 import { claimGeneratedCode, DECODES_BEFORE_GENERATING } from './code-generation';
-import { compileModel, generateModelCode, type CompiledModel } from './compiled-model';
+import { compileModel, generateModelCode } from './compile-model';
+import type { CompiledModel } from './compiled-model';
 import { DecodeContext, INVALID } from './decode-context';
 import { DecodeFailure } from './decode-failure';
 import type { DecodeLimits } from './decode-limits';

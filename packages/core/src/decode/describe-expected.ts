@@ -1,5 +1,5 @@
 import type { ArgsModel, PropertyModel } from '../model/args-model';
-import type { ArrayNode, EnumNode, NumberNode, StringNode, TypeNode } from '../model/type-node';
+import type { ArrayNode, EnumNode, NumberNode, StringNode, TypeNode } from '../model/args-model';
 
 // Enough values to pick from; a longer list would crowd out the other issues.
 const MAX_LISTED_VALUES = 20;

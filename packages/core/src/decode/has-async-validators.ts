@@ -1,5 +1,5 @@
 import type { ArgsModel } from '../model/args-model';
-import type { TypeNode } from '../model/type-node';
+import type { TypeNode } from '../model/args-model';
 import { residualPlanOf } from './residual-validation';
 
 /** Whether a model, or a class it reaches, has async validators left to class-validator. */

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Param } from '../decorators/param';
 import { getArgsModel } from '../model/build-args-model';
-import { compileModel } from './compiled-model';
+import { compileModel } from './compile-model';
 import {
   closureScannedKeys,
   createTextScanner,

@@ -4,8 +4,8 @@ import type { ArgumentIssue } from '../errors/argument-issue';
 import { describeReceived } from '../errors/describe-received';
 import { formatArgumentIssues } from '../errors/format-argument-issues';
 // Decoding errors are about the data, not where the decoder was called from: they are built
-// without an engine error and its stack capture, most of the cost of a rejected call.
-import { withoutErrorData } from '../errors/error-base';
+// without a stack capture, most of the cost of a rejected call.
+import { withoutStackTrace } from '../errors/without-stack-trace';
 import { invalidArgumentsFrom, ToolError } from '../errors/tool-error';
 
 export type { ArgumentIssue };
@@ -16,7 +16,7 @@ export function deferredInvalidArgumentsError(
   source: () => readonly ArgumentIssue[],
   toolName: string | undefined,
 ): ToolError {
-  return withoutErrorData(() => invalidArgumentsFrom(source, { toolName }));
+  return withoutStackTrace(() => invalidArgumentsFrom(source, { toolName }));
 }
 
 /**
@@ -30,11 +30,11 @@ export function invalidArgumentsError(
   cause?: unknown,
 ): ToolError {
   if (omitted === 0) {
-    return withoutErrorData(() => ToolError.invalidArguments(issues, { toolName, cause }));
+    return withoutStackTrace(() => ToolError.invalidArguments(issues, { toolName, cause }));
   }
   const lines = formatArgumentIssues(issues, toolName).split('\n');
   lines.splice(lines.length - 1, 0, `  - … and ${omitted} more ${omitted === 1 ? 'problem' : 'problems'}`);
-  return withoutErrorData(
+  return withoutStackTrace(
     () => new ToolError('invalid_arguments', lines.join('\n'), { toolName, cause, issues }),
   );
 }
@@ -49,7 +49,7 @@ export function payloadTooLargeError(
   const text =
     `The arguments for ${tool} are ${size} bytes of JSON; the limit is ${maxBytes.toLocaleString('en-US')} bytes. ` +
     `Send less data in one call (for example, split the work into several calls).`;
-  return withoutErrorData(() =>
+  return withoutStackTrace(() =>
     ToolError.payloadTooLarge(text, {
       ...(toolName === undefined ? {} : { toolName }),
       details: { maxBytes },

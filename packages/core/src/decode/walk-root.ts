@@ -1,4 +1,5 @@
-import { describeClass, isPlainObject, NOT_PLAIN_MESSAGE, type CompiledModel } from './compiled-model';
+import { describeClass, isPlainObject, NOT_PLAIN_MESSAGE } from './compile-model';
+import type { CompiledModel } from './compiled-model';
 import { INVALID, type DecodeContext } from './decode-context';
 
 /**

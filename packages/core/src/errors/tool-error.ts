@@ -1,7 +1,6 @@
 import type { ArgumentIssue } from './argument-issue';
 import { defaultModelText } from './default-model-text';
 import { describeThrown } from './describe-thrown';
-import { ErrorBase } from './error-base';
 import { formatArgumentIssues } from './format-argument-issues';
 import { scrubText } from './scrub-text';
 import { toLogValue } from './to-log-value';
@@ -42,7 +41,7 @@ let deferIssues: (error: ToolError, source: () => readonly ArgumentIssue[]) => v
  * secret); everything else (`cause`, `details`) is for the host. `message` equals `modelText`,
  * so code that forwards `error.message` cannot leak either.
  */
-export class ToolError extends ErrorBase {
+export class ToolError extends Error {
   /** The kind, from `TOOL_ERROR_KINDS`. */
   readonly kind: ToolErrorKind;
   /** The tool that failed, when known. */
@@ -312,18 +311,6 @@ Object.defineProperty(ToolError.prototype, 'message', {
   },
   set(this: ToolError, value: unknown) {
     Object.defineProperty(this, 'message', { value, writable: true, configurable: true });
-  },
-  configurable: true,
-});
-// A ToolError built without an engine error (a decoding failure: see `withoutErrorData`) still
-// has a `stack`, its header line, as `Error.stackTraceLimit = 0` would give; one built as usual
-// has its own `stack`, which shadows this.
-Object.defineProperty(ToolError.prototype, 'stack', {
-  get(this: ToolError): string {
-    return `${this.name}: ${this.message}`;
-  },
-  set(this: ToolError, value: unknown) {
-    Object.defineProperty(this, 'stack', { value, writable: true, configurable: true });
   },
   configurable: true,
 });

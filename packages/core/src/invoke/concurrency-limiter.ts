@@ -98,16 +98,40 @@ export class ConcurrencyLimiter {
     return Math.min(MAX_RETRY_HINT_MS, Math.max(MIN_RETRY_HINT_MS, Math.round(estimate)));
   }
 
+  /**
+   * Takes a free slot without a grant: what to give `leave` when the work ends, or `undefined`
+   * when no slot is free (then `acquire` queues or refuses). Internal: the engine's fast path,
+   * which must not allocate per call; `leave` must be called exactly once.
+   */
+  enter(): number | undefined {
+    if (this.#active >= this.maxConcurrent) return undefined;
+    this.#active += 1;
+    return this.#holdStart();
+  }
+
+  /** Gives back a slot taken with `enter` (`since` is what it returned). Internal. */
+  leave(since: number): void {
+    if (since >= 0) {
+      const held = performance.now() - since;
+      this.#averageHoldMs =
+        this.#averageHoldMs === 0 ? held : this.#averageHoldMs * (1 - SMOOTHING) + held * SMOOTHING;
+    }
+    this.#handOver();
+  }
+
+  // The hold time feeds the retry hint, which matters only once the limiter fills: a limiter
+  // less than half busy does not read the clock (a set's default limiter sees every call).
+  #holdStart(): number {
+    return this.#active * 2 >= this.maxConcurrent ? performance.now() : -1;
+  }
+
   #releaser(): () => void {
-    const startedAt = performance.now();
+    const since = this.#holdStart();
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const held = performance.now() - startedAt;
-      this.#averageHoldMs =
-        this.#averageHoldMs === 0 ? held : this.#averageHoldMs * (1 - SMOOTHING) + held * SMOOTHING;
-      this.#handOver();
+      this.leave(since);
     };
   }
 

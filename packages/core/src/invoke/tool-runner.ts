@@ -1,7 +1,6 @@
 import { adoptCallContext } from '../context/adopt-call-context';
 import type { CallContext } from '../context/call-context';
 import type { ToolCallContext } from '../context/tool-call-context';
-import { formatDuration } from '../errors/format-duration';
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
 import { outputResult, type OutputRenderOptions } from '../result/result-from-output';
@@ -10,7 +9,9 @@ import { closeQuietly } from '../stream/close-quietly';
 import { isThenable } from '../stream/is-thenable';
 import { toProgressItem, type ProgressItem } from '../stream/progress-item';
 import type { StreamOrigin } from '../stream/stream-origin';
+import { eventLoopTurn, nextTurnAt, turnDue } from '../stream/event-loop-turn';
 import { engineTerminalOnly, ToolStream } from '../stream/tool-stream';
+import { busyError, type BusyScope } from './busy-error';
 import { CallGuard, type GuardOutcome } from './call-guard';
 import type { ConcurrencyLimiter } from './concurrency-limiter';
 
@@ -70,6 +71,18 @@ export class ToolRunner {
     try {
       const refused = this.#refuse(rawArgs, ctx, startedAt);
       if (refused !== undefined) return refused;
+      // The set's slot, when the set handed its limiter over (see ToolSet); held until
+      // ctx.release(), which every path below ends with. A free slot costs a counter.
+      const setLimiter = ctx.slotLimiter;
+      if (setLimiter !== undefined) {
+        ctx.slotLimiter = undefined;
+        const since = setLimiter.enter();
+        if (since === undefined) {
+          releaseHere = false;
+          return this.#runAfterSlot(setLimiter, rawArgs, ctx, startedAt);
+        }
+        ctx.holdSlot(setLimiter, since);
+      }
       if (config.limiter !== undefined || config.timeoutMs !== undefined || ctx.canBeAborted()) {
         releaseHere = false;
         return this.#guardedRun(rawArgs, ctx, startedAt);
@@ -115,6 +128,7 @@ export class ToolRunner {
     let guard: CallGuard | undefined;
     let release: (() => void) | undefined;
     let iterator: AsyncIteratorLike | undefined;
+    let turnAt = 0;
     let finished = false;
     // Set when a stop left tool work running: the guard then gives the slot back, not us.
     let releaseDeferred = false;
@@ -125,16 +139,35 @@ export class ToolRunner {
         finished = true;
         return refused;
       }
-      if (config.limiter !== undefined || config.timeoutMs !== undefined || ctx.canBeAborted()) {
+      // The set's slot, when the set handed its limiter over (see ToolSet.execute); taken once.
+      const setLimiter = ctx.slotLimiter;
+      ctx.slotLimiter = undefined;
+      if (
+        config.limiter !== undefined ||
+        setLimiter !== undefined ||
+        config.timeoutMs !== undefined ||
+        ctx.canBeAborted()
+      ) {
         guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
       }
-      if (config.limiter !== undefined) {
-        const slot = await this.#acquire(config.limiter, guard!, ctx, startedAt);
+      if (setLimiter !== undefined) {
+        const slot = await this.#acquire(setLimiter, 'tool set', guard!, ctx, startedAt);
         if (typeof slot !== 'function') {
           finished = true;
           return slot;
         }
         release = slot;
+      }
+      if (config.limiter !== undefined) {
+        const slot = await this.#acquire(config.limiter, 'tool', guard!, ctx, startedAt);
+        if (typeof slot !== 'function') {
+          finished = true;
+          release?.();
+          release = undefined;
+          return slot;
+        }
+        const releaseSet = release;
+        release = releaseSet === undefined ? slot : () => (slot(), releaseSet());
       }
       let started: unknown;
       try {
@@ -160,6 +193,7 @@ export class ToolRunner {
             return this.#success(outcome.value, ctx, startedAt);
           }
           iterator = outcome.value;
+          turnAt = nextTurnAt();
         } else {
           const step = outcome.value as IteratorResult<unknown, unknown>;
           if (step.done === true) {
@@ -167,6 +201,11 @@ export class ToolRunner {
             return this.#success(step.value, ctx, startedAt);
           }
           yield toProgressItem(step.value);
+          // A generator that never awaits must still let the deadline and an abort fire (F25).
+          if (turnDue(turnAt)) {
+            await eventLoopTurn();
+            turnAt = nextTurnAt();
+          }
         }
         outcome = await settle(nextOf(iterator), guard, deferRelease);
       }
@@ -188,6 +227,32 @@ export class ToolRunner {
       if (!releaseDeferred) release?.();
       ctx.release();
     }
+  }
+
+  // A call that found the set's slots all taken: in line (under its deadline and signal), then
+  // run; or refused at once when the line is full too.
+  async #runAfterSlot(
+    limiter: ConcurrencyLimiter,
+    rawArgs: unknown,
+    ctx: CallContext,
+    startedAt: number,
+  ): Promise<ToolResult> {
+    const config = this.#config;
+    const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
+    let slot: (() => void) | ToolResult;
+    try {
+      slot = await this.#acquire(limiter, 'tool set', guard, ctx, startedAt);
+    } catch (thrown) {
+      slot = this.#failure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
+    } finally {
+      guard.dispose();
+    }
+    if (typeof slot !== 'function') {
+      ctx.release();
+      return slot;
+    }
+    ctx.holdSlot(slot);
+    return this.run(rawArgs, ctx);
   }
 
   // Refusals that need no decoding: an already-aborted call (F11) and oversized raw arguments (R1).
@@ -341,7 +406,7 @@ export class ToolRunner {
     let release: (() => void) | undefined;
     let releaseDeferred = false;
     try {
-      const slot = await this.#acquire(limiter, guard, ctx, startedAt);
+      const slot = await this.#acquire(limiter, 'tool', guard, ctx, startedAt);
       if (typeof slot !== 'function') return slot;
       release = slot;
       const outcome = await guard.race(this.#produce(rawArgs, ctx), () => release?.());
@@ -387,6 +452,7 @@ export class ToolRunner {
   }
 
   async #collect(iterator: AsyncIteratorLike, ctx: CallContext): Promise<unknown> {
+    let turnAt = nextTurnAt();
     for (;;) {
       if (ctx.isAborted()) {
         closeQuietly(iterator);
@@ -394,37 +460,25 @@ export class ToolRunner {
       }
       const step = await iterator.next();
       if (step.done === true) return step.value;
+      // A generator that never awaits must still let the deadline and an abort fire (F25).
+      if (turnDue(turnAt)) {
+        await eventLoopTurn();
+        turnAt = nextTurnAt();
+      }
     }
   }
 
   async #acquire(
     limiter: ConcurrencyLimiter,
+    scope: BusyScope,
     guard: CallGuard,
     ctx: CallContext,
     startedAt: number,
   ): Promise<(() => void) | ToolResult> {
     const grant = limiter.acquire();
     if (grant.status === 'granted') return grant.release;
-    const name = this.#config.name;
     if (grant.status === 'full') {
-      const waiting = limiter.maxQueue === 0 ? '' : ` and ${limiter.queued} are waiting`;
-      return this.#failure(
-        ToolError.concurrencyLimited(
-          `${name} is busy: ${limiter.active} calls are running${waiting}, the most it allows. Try again in about ${formatDuration(grant.retryAfterMs)}.`,
-          {
-            toolName: name,
-            retryAfterMs: grant.retryAfterMs,
-            details: {
-              active: limiter.active,
-              queued: limiter.queued,
-              maxConcurrent: limiter.maxConcurrent,
-              maxQueue: limiter.maxQueue,
-            },
-          },
-        ),
-        ctx,
-        startedAt,
-      );
+      return this.#failure(busyError(limiter, scope, this.#config.name, grant.retryAfterMs), ctx, startedAt);
     }
     const outcome = await guard.race(grant.granted);
     if (outcome.kind === 'value') return outcome.value;

@@ -1,5 +1,13 @@
 import 'reflect-metadata';
-import type { MethodParamRecord, PropertyParamRecord, ToolMethodRecord } from './records';
+import type {
+  CompleteMethodRecord,
+  MethodParamRecord,
+  PromptMethodRecord,
+  PropertyParamRecord,
+  ResourceMethodRecord,
+  ResourceTemplateMethodRecord,
+  ToolMethodRecord,
+} from './records';
 import type { ToolOptions } from './tool-options';
 
 // The one writer and the one reader of toolwright's decorator records. Each class (or prototype)
@@ -17,6 +25,14 @@ interface RecordKinds {
   readonly params: PropertyParamRecord;
   /** `@Param` on a method (or constructor) parameter. */
   readonly methodParams: MethodParamRecord;
+  /** `@Resource` on a method. */
+  readonly resourceMethods: ResourceMethodRecord;
+  /** `@ResourceTemplate` on a method. */
+  readonly resourceTemplateMethods: ResourceTemplateMethodRecord;
+  /** `@Prompt` on a method. */
+  readonly promptMethods: PromptMethodRecord;
+  /** `@Complete` on a method. */
+  readonly completeMethods: CompleteMethodRecord;
 }
 
 /** A kind of record toolwright's decorators write. */
@@ -32,7 +48,19 @@ const store: RecordStore = ((globalThis as Record<symbol, RecordStore | undefine
   toolMethods: new WeakMap(),
   params: new WeakMap(),
   methodParams: new WeakMap(),
+  resourceMethods: new WeakMap(),
+  resourceTemplateMethods: new WeakMap(),
+  promptMethods: new WeakMap(),
+  completeMethods: new WeakMap(),
 });
+// A store made by an older copy of core lacks the catalog kinds: add them (the layout is otherwise the same).
+for (const kind of [
+  'resourceMethods',
+  'resourceTemplateMethods',
+  'promptMethods',
+  'completeMethods',
+] as const)
+  (store as { [K in RecordKind]: RecordStore[K] | undefined })[kind] ??= new WeakMap() as never;
 
 /** The records of a kind declared on `target` itself (never inherited), in decoration order. */
 export function getOwnRecords<K extends RecordKind>(

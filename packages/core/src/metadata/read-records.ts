@@ -1,4 +1,4 @@
-import { getOwnRecords } from './metadata-store';
+import { getOwnRecords, type RecordKind } from './metadata-store';
 import { memberOf } from './member-of';
 import type {
   MethodParamRecord,
@@ -28,6 +28,47 @@ export function readToolMethodRecords(target: Function): ToolMethodRecords {
     else for (const [method, records] of level) if (!merged.has(method)) merged.set(method, records);
   }
   return merged ?? NO_GROUPS;
+}
+
+/** The kinds of method records a catalog decorator writes. */
+export type CatalogRecordKind = Extract<
+  RecordKind,
+  'resourceMethods' | 'resourceTemplateMethods' | 'promptMethods' | 'completeMethods'
+>;
+
+/** The catalog records of one kind on a class's prototype chain, by method (a derived class's methods win). */
+export function readCatalogMethodRecords<K extends CatalogRecordKind>(
+  kind: K,
+  target: Function,
+): ReadonlyMap<string, readonly NonNullable<ReturnType<typeof getOwnRecords<K>>>[number][]> {
+  type Entry = NonNullable<ReturnType<typeof getOwnRecords<K>>>[number];
+  let merged: Map<string, Entry[]> | undefined;
+  for (let prototype = firstPrototype(target); prototype; prototype = parentPrototype(prototype)) {
+    const own = getOwnRecords(kind, prototype);
+    if (own === undefined) continue;
+    const level = groupBy<Entry>(own, (record) => record.method);
+    if (merged === undefined) merged = level;
+    else for (const [method, records] of level) if (!merged.has(method)) merged.set(method, records);
+  }
+  return merged ?? NO_GROUPS;
+}
+
+/** Whether a class (or a base class) declares any resource, resource template, prompt or completer. */
+export function hasCatalogMetadata(target: Function): boolean {
+  for (let prototype = firstPrototype(target); prototype; prototype = parentPrototype(prototype))
+    if (
+      getOwnRecords('resourceMethods', prototype) !== undefined ||
+      getOwnRecords('resourceTemplateMethods', prototype) !== undefined ||
+      getOwnRecords('promptMethods', prototype) !== undefined ||
+      getOwnRecords('completeMethods', prototype) !== undefined
+    )
+      return true;
+  return false;
+}
+
+/** Whether a class (or a base class) declares any `@Tool`, on itself or on a method. */
+export function hasToolMetadata(target: Function): boolean {
+  return readClassToolRecords(target).length > 0 || readToolMethodRecords(target).size > 0;
 }
 
 /**

@@ -1,3 +1,9 @@
+import type {
+  CompleteOptions,
+  PromptOptions,
+  ResourceOptions,
+  ResourceTemplateOptions,
+} from './catalog-options';
 import type { ParamOptions } from './param-options';
 import type { ToolOptions } from './tool-options';
 
@@ -31,3 +37,18 @@ export type PropertyParamRecords = readonly PropertyParamRecord[];
 
 /** `@Tool` records of one class's methods, by method name. */
 export type ToolMethodRecords = ReadonlyMap<string, readonly ToolMethodRecord[]>;
+
+/** A catalog decorator (`@Resource`, `@ResourceTemplate`, `@Prompt`, `@Complete`) on a method. */
+export interface CatalogMethodRecord<O> {
+  readonly method: string;
+  readonly options: O;
+}
+
+/** `@Resource` on a method. */
+export type ResourceMethodRecord = CatalogMethodRecord<ResourceOptions>;
+/** `@ResourceTemplate` on a method. */
+export type ResourceTemplateMethodRecord = CatalogMethodRecord<ResourceTemplateOptions>;
+/** `@Prompt` on a method. */
+export type PromptMethodRecord = CatalogMethodRecord<PromptOptions>;
+/** `@Complete` on a method. */
+export type CompleteMethodRecord = CatalogMethodRecord<CompleteOptions>;

@@ -1,18 +1,28 @@
-import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { getDesignMetadata } from '../metadata/metadata-store';
 import { memberOf } from '../metadata/member-of';
 import type { EnumSource, ParamOptions, TypeReference, TypeThunkResult } from '../metadata/param-options';
 import { readPropertyParamRecords } from '../metadata/read-records';
 import type { PropertyParamRecord } from '../metadata/records';
-import { defineByName } from './by-name-index';
+import type {
+  ArgsModel,
+  ArrayNode,
+  NumberNode,
+  PropertyModel,
+  StringNode,
+  TypeNode,
+  ValidatorCheck,
+} from './args-model';
 import { usesClassTransformer } from './class-transformer-metadata';
-import type { ArgsModel, PropertyModel, ValidatorCheck } from './args-model';
+import { completeModel, newModel } from './complete-model';
 import type { DefinitionProblem } from './definition-problem';
+import { enumValues } from './enum-values';
+import { foldValidator } from './fold-validator';
 import { NoArguments } from './no-arguments';
+import type { Mutable, ParamOptionsDraft } from './param-options-draft';
 import { shareTypeNode } from './share-type-node';
 import { ToolDefinitionError } from './tool-definition-error';
-import type { ArrayNode, NumberNode, StringNode, TypeNode } from './type-node';
+import { canonicalOrder, validatorsOf } from './validator-metadata';
 
 const cache = new WeakMap<Function, ArgsModel>();
 
@@ -185,7 +195,7 @@ class ModelBuilder {
     property: string = name,
   ): PropertyModel | undefined {
     // Validators fold into the options: a copy, since the records are the decorators' own.
-    const options: MutableOptions = validators.length === 0 ? paramOptions : { ...paramOptions };
+    const options: ParamOptionsDraft = validators.length === 0 ? paramOptions : { ...paramOptions };
     let checks: ValidatorCheck[] | undefined;
     let residualValidators: ValidationMetadata[] | undefined;
     let integerFromValidators = false;
@@ -193,7 +203,7 @@ class ModelBuilder {
     const ordered = canonicalOrder(validators);
     for (let i = 0; i < ordered.length; i += 1) {
       const validator = ordered[i]!;
-      const outcome = applyValidator(validator, options);
+      const outcome = foldValidator(validator, options);
       if (outcome === 'integer') {
         integerFromValidators = true;
       } else if (outcome === 'check') {
@@ -279,7 +289,7 @@ class ModelBuilder {
     return merged as ParamOptions;
   }
 
-  private resolveType(where: string, options: MutableOptions, designType: unknown): TypeNode | undefined {
+  private resolveType(where: string, options: ParamOptionsDraft, designType: unknown): TypeNode | undefined {
     if (options.type) {
       let result: TypeThunkResult;
       try {
@@ -331,7 +341,7 @@ class ModelBuilder {
   private fromReference(
     where: string,
     reference: TypeThunkResult,
-    options: MutableOptions,
+    options: ParamOptionsDraft,
     depth: number,
   ): TypeNode | undefined {
     if (Array.isArray(reference)) {
@@ -397,7 +407,7 @@ class ModelBuilder {
     return Object.freeze({ kind: 'object' as const, model: nested });
   }
 
-  private enumNode(where: string, source: EnumSource, options: MutableOptions): TypeNode | undefined {
+  private enumNode(where: string, source: EnumSource, options: ParamOptionsDraft): TypeNode | undefined {
     const values = enumValues(source);
     if (
       values.length === 0 ||
@@ -415,7 +425,7 @@ class ModelBuilder {
     return Object.freeze({ kind: 'enum' as const, values: Object.freeze(unique(allowed)) });
   }
 
-  private checkBounds(where: string, options: MutableOptions): void {
+  private checkBounds(where: string, options: ParamOptionsDraft): void {
     // A lower bound above its upper bound leaves no valid value. Compared inline: the usual
     // property (bounds in order, or none) makes no call.
     const { minimum, maximum, minLength, maxLength, minItems, maxItems } = options;
@@ -449,28 +459,10 @@ class ModelBuilder {
   }
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-type MutableOptions = Mutable<ParamOptions> & {
-  allowedValues?: readonly (string | number)[];
-};
-
 /** Shared by every property without validator checks (most of them). */
 const NONE: readonly never[] = Object.freeze([]);
 
 const BOOLEAN_NODE: TypeNode = Object.freeze({ kind: 'boolean' });
-
-// class-validator's one storage (a global it makes once), asked for once rather than per class.
-let validatorStorage: ReturnType<typeof getMetadataStorage> | undefined;
-
-/** class-validator's metadata of an args class, by property; `undefined` when it has none. */
-function validatorsOf(target: Function): Map<string, ValidationMetadata[]> | undefined {
-  const storage = (validatorStorage ??= getMetadataStorage());
-  // Without any validator declared anywhere there is nothing to look up.
-  if (storage.hasValidationMetaData === false) return undefined;
-  const validators = storage.getTargetValidationMetadatas(target, '', true, false);
-  return validators.length === 0 ? undefined : groupBy(validators, (v) => v.propertyName);
-}
 
 const UNSUPPORTED = new Set<Function>([
   Date,
@@ -484,229 +476,6 @@ const UNSUPPORTED = new Set<Function>([
   WeakMap,
   WeakSet,
 ]);
-
-/**
- * Folds one class-validator decorator into the options. Returns what the decoder must do about it:
- * nothing more (`covered`), enforce integer-ness, call class-validator's function (`check`), or run
- * class-validator itself (`residual`).
- */
-function applyValidator(
-  validator: ValidationMetadata,
-  options: MutableOptions,
-): 'covered' | 'integer' | 'check' | 'residual' {
-  const c = validator.constraints ?? [];
-  switch (validator.type) {
-    case 'conditionalValidation':
-      if (validator.name === 'isOptional') {
-        options.optional = true;
-        options.nullable = options.nullable ?? false;
-        return 'covered';
-      }
-      return 'residual';
-    case 'nestedValidation':
-    case 'whitelistValidation':
-    case 'isDefined':
-      return 'covered';
-    case 'customValidation':
-      break;
-    default:
-      return 'residual';
-  }
-  switch (validator.name) {
-    case 'isInt':
-      return 'integer';
-    case 'isString':
-    case 'isNumber':
-    case 'isBoolean':
-    case 'isArray':
-    case 'isDefined':
-      return 'covered';
-    case 'min':
-      options.minimum = maxOf(options.minimum, c[0] as number);
-      return 'covered';
-    case 'max':
-      options.maximum = minOf(options.maximum, c[0] as number);
-      return 'covered';
-    case 'isPositive':
-      options.exclusiveMinimum = maxOf(options.exclusiveMinimum, 0);
-      return 'covered';
-    case 'isNegative':
-      options.exclusiveMaximum = minOf(options.exclusiveMaximum, 0);
-      return 'covered';
-    case 'isLength':
-      options.minLength = maxOf(options.minLength, c[0] as number);
-      if (typeof c[1] === 'number') options.maxLength = minOf(options.maxLength, c[1]);
-      return 'covered';
-    case 'minLength':
-      options.minLength = maxOf(options.minLength, c[0] as number);
-      return 'covered';
-    case 'maxLength':
-      options.maxLength = minOf(options.maxLength, c[0] as number);
-      return 'covered';
-    case 'isNotEmpty':
-      return 'residual';
-    case 'matches': {
-      const pattern = c[0];
-      const modifiers = c[1];
-      if (options.pattern !== undefined || (typeof modifiers === 'string' && modifiers.length > 0))
-        return 'residual';
-      if (pattern instanceof RegExp && pattern.flags.replace(/[gu]/g, '') !== '') return 'residual';
-      options.pattern = pattern instanceof RegExp ? pattern.source : String(pattern);
-      return 'covered';
-    }
-    case 'isEmail':
-      options.format = options.format ?? 'email';
-      return 'check';
-    case 'isUrl':
-      options.format = options.format ?? 'uri';
-      return 'check';
-    case 'isUuid':
-      options.format = options.format ?? 'uuid';
-      return 'check';
-    case 'isIso8601':
-    case 'isDateString':
-      options.format = options.format ?? 'date-time';
-      return 'check';
-    case 'isIn':
-      options.allowedValues = intersect(options.allowedValues, c[0] as readonly (string | number)[]);
-      if (options.enum === undefined) options.enum = c[0] as readonly (string | number)[];
-      return 'covered';
-    case 'isEnum':
-      options.allowedValues = intersect(options.allowedValues, enumValues(c[0] as EnumSource));
-      if (options.enum === undefined) options.enum = c[0] as EnumSource;
-      return 'covered';
-    case 'arrayMinSize':
-      options.minItems = maxOf(options.minItems, c[0] as number);
-      return 'covered';
-    case 'arrayMaxSize':
-      options.maxItems = minOf(options.maxItems, c[0] as number);
-      return 'covered';
-    case 'arrayUnique':
-      if (c.length > 0 && c[0] !== undefined) return 'residual';
-      options.uniqueItems = true;
-      return 'covered';
-    default:
-      return 'residual';
-  }
-}
-
-/** The values of an enum source: a list, or a TypeScript enum object without numeric reverse mappings. */
-export function enumValues(source: EnumSource): (string | number)[] {
-  if (Array.isArray(source)) return [...(source as readonly (string | number)[])];
-  const record = source as Readonly<Record<string, string | number>>;
-  // A numeric TypeScript enum also maps each number back to its key: { A: 0, '0': 'A' }.
-  const isReverseMapping = (key: string): boolean => {
-    const value = record[key];
-    return typeof value === 'string' && record[value] === Number(key);
-  };
-  return Object.keys(record)
-    .filter((key) => !isReverseMapping(key))
-    .map((key) => record[key] as string | number);
-}
-
-type MutableModel = { -readonly [K in keyof ArgsModel]: ArgsModel[K] };
-
-function newModel(target: Function, name: string, transformer: boolean): MutableModel {
-  const model = { target, name, properties: NONE } as Partial<MutableModel>;
-  // Between properties and needsClassValidator: the keys keep their order.
-  defineByName(model);
-  model.needsClassValidator = false;
-  model.usesClassTransformer = transformer;
-  return model as MutableModel;
-}
-
-function completeModel(
-  model: MutableModel,
-  properties: PropertyModel[],
-  problems: DefinitionProblem[],
-): ArgsModel {
-  // The properties without the ones whose name an earlier one has: made only when one is dropped.
-  let kept: PropertyModel[] | undefined;
-  let needsClassValidator = false;
-  for (let i = 0; i < properties.length; i += 1) {
-    const property = properties[i]!;
-    if (property.residualValidators.length > 0) needsClassValidator = true;
-    if (nameTakenBefore(properties, i)) {
-      problems.push({
-        code: 'conflicting_params',
-        where: `${model.name}.${property.property}`,
-        message: `two arguments are both named '${property.name}'.`,
-        fix: 'give each argument a distinct name.',
-      });
-      kept ??= properties.slice(0, i);
-      continue;
-    }
-    kept?.push(property);
-  }
-  // A copy sized to its contents: the pushed list keeps spare room.
-  model.properties = Object.freeze((kept ?? properties).slice());
-  model.needsClassValidator = needsClassValidator;
-  return Object.freeze(model);
-}
-
-/** Whether a property before `index` has the same name (then it, or an earlier one, is kept). */
-function nameTakenBefore(properties: readonly PropertyModel[], index: number): boolean {
-  const name = properties[index]!.name;
-  for (let i = 0; i < index; i += 1) if (properties[i]!.name === name) return true;
-  return false;
-}
-
-/**
- * class-validator lists metadata in decorator application order. Folding is commutative except where
- * JSON Schema holds one value (the first `@Matches` becomes the pattern, the first `@IsEmail`/`@IsUrl`
- * the format, the first `@IsIn` the enum order), so validators are folded in a canonical order and
- * decorator order never changes the model.
- */
-function canonicalOrder(validators: readonly ValidationMetadata[]): readonly ValidationMetadata[] {
-  if (validators.length < 2) return validators;
-  const keyed = validators.map((validator) => ({ validator, key: validatorKey(validator) }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return keyed.map((k) => k.validator);
-}
-
-function validatorKey(v: ValidationMetadata): string {
-  return `${v.name ?? ''}\u0000${v.type}\u0000${v.each === true ? 1 : 0}\u0000${constraintsKey(v.constraints)}`;
-}
-
-function constraintsKey(constraints: readonly unknown[] | undefined): string {
-  try {
-    return JSON.stringify(constraints ?? [], (_key, value: unknown) =>
-      value instanceof RegExp
-        ? `/${value.source}/${value.flags}`
-        : typeof value === 'function'
-          ? String(value)
-          : value,
-    );
-  } catch {
-    return '';
-  }
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group === undefined) groups.set(k, [item]);
-    else group.push(item);
-  }
-  return groups;
-}
-
-function maxOf(a: number | undefined, b: number): number {
-  return a === undefined ? b : Math.max(a, b);
-}
-
-function minOf(a: number | undefined, b: number): number {
-  return a === undefined ? b : Math.min(a, b);
-}
-
-function intersect(
-  current: readonly (string | number)[] | undefined,
-  next: readonly (string | number)[],
-): readonly (string | number)[] {
-  return current === undefined ? next : current.filter((v) => next.includes(v));
-}
 
 function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];

@@ -1,4 +1,4 @@
-import type { NumberNode, StringNode, TypeNode } from './type-node';
+import type { NumberNode, StringNode, TypeNode } from './args-model';
 
 // Equal nodes are common across tools (`{ kind: 'number', integer: true, minimum: 1 }`), and a
 // node is frozen, so one object can stand for all of them — and a schema written for it (see

@@ -1,5 +1,5 @@
 import type { ArgsModel } from '../model/args-model';
-import type { TypeNode } from '../model/type-node';
+import type { TypeNode } from '../model/args-model';
 
 /**
  * The models reachable from `root` (root included) that reference themselves, directly or through

@@ -1,5 +1,5 @@
 import type { ArgsModel, PropertyModel } from '../model/args-model';
-import type { TypeNode } from '../model/type-node';
+import type { TypeNode } from '../model/args-model';
 import { deepFreeze, registerDeeplyFrozen } from './deep-freeze';
 import type { JsonSchema, SchemaTarget } from './json-schema';
 import { jsonText } from './json-text';

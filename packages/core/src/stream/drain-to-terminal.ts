@@ -1,6 +1,6 @@
 import { resultFromError } from '../result/result-from-error';
 import type { ToolResult } from '../result/tool-result';
-import { isThenable } from './is-thenable';
+import { guardListener } from './guard-listener';
 import type { ProgressItem } from './progress-item';
 import { relayToolStream } from './relay-tool-stream';
 import { originMeta, originStart, type StreamOrigin } from './stream-origin';
@@ -44,16 +44,4 @@ async function drainByIteration(
   } catch (thrown) {
     return resultFromError(thrown, originMeta(origin, startedAt));
   }
-}
-
-function guardListener(onProgress: (item: ProgressItem) => void): ProgressListener {
-  return (item) => {
-    try {
-      const returned: unknown = onProgress(item);
-      // An async listener that rejects must not become an unhandled rejection.
-      if (isThenable(returned)) Promise.resolve(returned).catch(() => undefined);
-    } catch {
-      // A broken progress display must not break the call.
-    }
-  };
 }

@@ -2,7 +2,6 @@ import { adoptCallContext } from '../context/adopt-call-context';
 import { CallContext } from '../context/call-context';
 import type { ExtensionEntry } from '../context/extension-entry';
 import type { ToolCallContext, ToolDispatcher } from '../context/tool-call-context';
-import { formatDuration } from '../errors/format-duration';
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
 import type { ToolResult } from '../result/tool-result';
@@ -10,8 +9,11 @@ import { drainToTerminal } from '../stream/drain-to-terminal';
 import type { ProgressItem } from '../stream/progress-item';
 import { relayToolStream } from '../stream/relay-tool-stream';
 import { originMeta } from '../stream/stream-origin';
+import { drainUntilStopped } from '../stream/drain-until-stopped';
 import { ToolStream } from '../stream/tool-stream';
-import { ConcurrencyLimiter } from '../invoke/concurrency-limiter';
+import { ConcurrencyLimiter, type ConcurrencyGrant } from '../invoke/concurrency-limiter';
+import { busyError } from '../invoke/busy-error';
+import { defaultConcurrencyLimiter } from '../invoke/default-concurrency';
 import type { ErasedTool } from '../invoke/erased-tool';
 import { describeToolSource } from '../invoke/describe-tool-source';
 import { directRunOf } from '../invoke/direct-run';
@@ -20,10 +22,16 @@ import { unknownToolError } from './unknown-tool-error';
 
 /** Options of a `ToolSet`. */
 export interface ToolSetOptions {
-  /** Bounds calls across all tools of the set (each tool's own limit applies as well). */
-  readonly limiter?: ConcurrencyLimiter;
+  /**
+   * Bounds the host's calls across all tools of the set (each tool's own limit applies as well);
+   * default 256 running and 4,096 waiting (`DEFAULT_MAX_CONCURRENT_CALLS`, `DEFAULT_MAX_QUEUED_CALLS`).
+   * `null` sets no bound. Calls dispatched by tools run in the slot of the host's call above them.
+   */
+  readonly limiter?: ConcurrencyLimiter | null;
   /** How deep tools may call tools through `ctx.dispatch` (default 8). */
   readonly maxDepth?: number;
+  /** How many calls tools may dispatch, in all, under one call from the host (default 1,000). */
+  readonly maxDispatches?: number;
   /** Time every call of `call()`: `result.meta.durationMs` (default false; a call may also ask itself). */
   readonly timing?: boolean;
 }
@@ -50,12 +58,17 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   readonly #tools = new Map<string, ErasedTool>();
   #limiter: ConcurrencyLimiter | undefined;
   readonly #maxDepth: number | undefined;
+  readonly #maxDispatches: number | undefined;
   readonly #timing: boolean;
 
   constructor(options: ToolSetOptions = {}) {
     this.#maxDepth = options.maxDepth;
+    this.#maxDispatches = options.maxDispatches;
     this.#timing = options.timing === true;
-    if (options.limiter !== undefined) this.setConcurrencyLimiter(options.limiter);
+    const limiter = options.limiter;
+    this.setConcurrencyLimiter(
+      limiter === undefined ? defaultConcurrencyLimiter() : limiter === null ? undefined : limiter,
+    );
   }
 
   /** Adds a tool; throws an `Error` naming both sources when its name is taken. */
@@ -138,7 +151,16 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
       return ToolStream.terminalOnly(() => failure(error, String(name), callId));
     }
     const limiter = this.#limiter;
-    if (limiter === undefined) return executeSafely(tool, name, rawArgs, ctx);
+    // A dispatched call runs in the slot of the host's call above it: taking a second slot could
+    // deadlock a full set (every slot held by a caller waiting for its callee).
+    if (limiter === undefined || isDispatched(ctx)) return executeSafely(tool, name, rawArgs, ctx);
+    if (directRunOf(tool) !== undefined) {
+      // An engine tool takes the set's slot itself when its stream is read, under its call's
+      // guard, and gives it back with its result.
+      const adopted = adoptCallContext(ctx, name);
+      adopted.slotLimiter = limiter;
+      return executeSafely(tool, name, rawArgs, adopted);
+    }
     return this.#executeLimited(limiter, tool, name, rawArgs, ctx);
   }
 
@@ -157,6 +179,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
         extensions: options.extensions,
         dispatcher: this,
         maxDepth: this.#maxDepth,
+        maxDispatches: this.#maxDispatches,
         timing: options.timing ?? this.#timing,
       });
       return this.#run(name, rawArgs, ctx, options.onProgress);
@@ -176,20 +199,22 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
     ctx: CallContext,
     onProgress: ((item: ProgressItem) => void) | undefined,
   ): Promise<ToolResult> {
-    if (onProgress === undefined && this.#limiter === undefined && typeof name === 'string') {
-      const tool = this.#tools.get(name);
-      const run = tool === undefined ? undefined : directRunOf(tool);
-      if (run !== undefined) {
-        // The engine releases the context when the call ends.
-        const result = run(rawArgs, ctx);
-        return result instanceof Promise ? result : Promise.resolve(result);
-      }
+    const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
+    const run = tool === undefined ? undefined : directRunOf(tool);
+    if (onProgress === undefined && run !== undefined) {
+      // The engine releases the context when the call ends.
+      // The engine takes the set's slot (see execute).
+      ctx.slotLimiter = this.#limiter;
+      const result = run(rawArgs, ctx);
+      return result instanceof Promise ? result : Promise.resolve(result);
     }
-    const drained = drainToTerminal(this.execute(name, rawArgs, ctx), onProgress, {
-      toolName: ctx.toolName,
-      callId: ctx.callId,
-      timed: ctx.timed,
-    });
+    const origin = { toolName: ctx.toolName, callId: ctx.callId, timed: ctx.timed };
+    // The engine stops its own streams when the call is aborted; a hand-written one may ignore
+    // its signal (or never await), so the drain itself stops reading it.
+    const drained =
+      run === undefined && tool !== undefined && ctx.canBeAborted()
+        ? drainUntilStopped(this.execute(name, rawArgs, ctx), onProgress, origin, ctx)
+        : drainToTerminal(this.execute(name, rawArgs, ctx), onProgress, origin);
     // The engine releases the context (its link to the host's signal) when the call ends; a
     // hand-written tool does not, so the set does.
     if (!ctx.canBeAborted()) return drained;
@@ -214,15 +239,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
       const startedAt = ctx.timed ? performance.now() : undefined;
       const grant = limiter.acquire();
       if (grant.status === 'full') {
-        const error = ToolError.concurrencyLimited(
-          `Too many tool calls are running at once (${limiter.active}, the most allowed). Try ${name} again in about ${formatDuration(grant.retryAfterMs)}.`,
-          {
-            toolName: name,
-            retryAfterMs: grant.retryAfterMs,
-            details: { scope: 'tool set', active: limiter.active, queued: limiter.queued },
-          },
-        );
-        return failure(error, name, ctx.callId, startedAt);
+        return failure(busyError(limiter, 'tool set', name, grant.retryAfterMs), name, ctx.callId, startedAt);
       }
       const release = grant.status === 'granted' ? grant.release : await waitForSlot(grant, ctx);
       if (release === undefined) {
@@ -237,6 +254,15 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   }
 }
 
+function isDispatched(ctx: ToolCallContext): boolean {
+  try {
+    const depth: unknown = ctx?.depth;
+    return typeof depth === 'number' && depth > 0;
+  } catch {
+    return false;
+  }
+}
+
 // A hand-written tool may throw from execute() itself; the set still returns a stream.
 function executeSafely(tool: ErasedTool, name: string, rawArgs: unknown, ctx: ToolCallContext): ToolStream {
   try {
@@ -248,7 +274,7 @@ function executeSafely(tool: ErasedTool, name: string, rawArgs: unknown, ctx: To
 }
 
 function waitForSlot(
-  grant: { readonly granted: Promise<() => void>; readonly cancel: () => void },
+  grant: Extract<ConcurrencyGrant, { status: 'queued' }>,
   ctx: CallContext,
 ): Promise<(() => void) | undefined> {
   return new Promise((resolve) => {

@@ -32,7 +32,7 @@ import { createArgsDecoder } from '../../src/decode/create-args-decoder';
 import { ToolError } from '../../src/errors/tool-error';
 import type { ArgsModel } from '../../src/model/args-model';
 import { getArgsModel } from '../../src/model/build-args-model';
-import type { TypeNode } from '../../src/model/type-node';
+import type { TypeNode } from '../../src/model/args-model';
 import { applyDocumentedCoercions, isPlainObject, stricterThanSchema } from './support/documented-coercions';
 import { junk, objectNear } from './support/near-miss';
 

@@ -1,7 +1,6 @@
 import { dynamicTool, type ErasedTool, type ToolCallContext } from '@toolwright/core';
 import { FinalizeError, type ToolServerHandle } from '@toolwright/registry';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolListChangedNotificationSchema, type Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Implementation } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { checkRemoteSchema } from './check-remote-schema';
 import { ValidatorCompiler } from './compile-validator';
@@ -115,7 +114,7 @@ class ToolImport implements McpImport {
       this.#checkHealth();
     };
     if (this.#options.followListChanged !== false) {
-      this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#scheduleRefresh());
+      this.client.setNotificationHandler('notifications/tools/list_changed', () => this.#scheduleRefresh());
     }
     await this.refresh();
   }

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Implementation } from '@modelcontextprotocol/client';
 
 /** Why a remote tool was not imported, or what happened to it. */
 export type McpImportProblemCode =

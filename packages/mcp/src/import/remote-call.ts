@@ -5,8 +5,14 @@ import {
   type ProgressItem,
   type ToolCallContext,
 } from '@toolwright/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  type Client,
+  type Progress,
+} from '@modelcontextprotocol/client';
 import { ERROR_META_KEY } from '../server/to-call-tool-result';
 import { errorText, toContentBlocks } from './remote-content';
 
@@ -55,7 +61,6 @@ export async function* callRemoteTool(
   const request = target.client
     .request(
       { method: 'tools/call', params: { name: target.remoteName, arguments: args } },
-      CallToolResultSchema,
       {
         signal,
         onprogress,
@@ -145,16 +150,18 @@ function remoteFailure(
   const toolName = target.localName;
   if (signal.aborted) return ToolError.cancelled(undefined, { toolName, cause: thrown });
   if (lost.aborted) return unavailable(target, thrown);
-  if (thrown instanceof McpError) {
+  if (thrown instanceof SdkError) {
+    if (thrown.code === SdkErrorCode.RequestTimeout) {
+      return ToolError.timeout(`${toolName} did not answer in time (no result and no progress).`, {
+        toolName,
+        cause: thrown,
+      });
+    }
+    return unavailable(target, thrown);
+  }
+  if (thrown instanceof ProtocolError) {
     switch (thrown.code) {
-      case ErrorCode.ConnectionClosed:
-        return unavailable(target, thrown);
-      case ErrorCode.RequestTimeout:
-        return ToolError.timeout(`${toolName} did not answer in time (no result and no progress).`, {
-          toolName,
-          cause: thrown,
-        });
-      case ErrorCode.InvalidParams:
+      case ProtocolErrorCode.InvalidParams:
         return ToolError.invalidArguments(
           `The MCP server behind ${toolName} rejected the call: ${clip(thrown.message)}`,
           {
@@ -162,7 +169,7 @@ function remoteFailure(
             cause: thrown,
           },
         );
-      case ErrorCode.MethodNotFound:
+      case ProtocolErrorCode.MethodNotFound:
         return ToolError.notImplemented(`The MCP server behind ${toolName} does not support tool calls.`, {
           toolName,
           cause: thrown,

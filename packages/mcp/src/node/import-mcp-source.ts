@@ -1,5 +1,5 @@
 import type { ToolServerHandle } from '@toolwright/registry';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/client';
 import { startImport } from '../import/import-mcp-tools';
 import type { ImportMcpToolsOptions } from '../import/import-options';
 import type { McpImport } from '../import/mcp-import';

@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConcurrencyLimiter } from '@toolwright/core';
 import type { ToolServerHandle } from '@toolwright/registry';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { createMcpServer } from '../server/create-mcp-server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
+import {
+  classifyInboundRequest,
+  createMcpHandler,
+  type McpHttpHandler as SdkHttpHandler,
+  type Server,
+} from '@modelcontextprotocol/server';
+import { createWiredMcpServer } from '../server/create-mcp-server';
 import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_MAX_QUEUED,
@@ -12,6 +17,7 @@ import {
 } from '../server/mcp-server-options';
 import { createHostGuard, LOOPBACK_HOSTS } from './host-guard';
 import { HTTP_DEFAULTS, type McpHttpOptions } from './mcp-http-options';
+import { HEADER_MISMATCH, paramHeaderMismatch } from './param-headers';
 import { readJsonBody } from './read-json-body';
 
 /** A Node `(request, response)` handler serving MCP over Streamable HTTP, for any HTTP server or framework. */
@@ -25,16 +31,20 @@ export interface McpHttpHandler {
 
 interface Session {
   readonly server: Server;
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: NodeStreamableHTTPServerTransport;
   lastActive: number;
   active: number;
 }
 
 /**
- * The Streamable HTTP endpoint of a handle: Host/Origin checked before anything else (403), an
- * optional `authorize` hook (401), bodies capped (413), one server and transport per session (so
- * sessions never share JSON-RPC ids — F19), sessions capped and expired when idle, and one
- * concurrency limiter across sessions (F16). Mount it at your MCP path; `serveMcp` does so at `/mcp`.
+ * The Streamable HTTP endpoint of a handle, for both protocol revisions: Host/Origin checked
+ * before anything else (403), an optional `authorize` hook (401), bodies capped (413) and read
+ * once (the arguments text kept, R16). A request carrying the 2026-07-28 envelope is served
+ * statelessly by the SDK's per-request entry (a fresh server per request, `server/discover`,
+ * header validation, `subscriptions/listen`); everything else is 2025-11-25 with one server and
+ * transport per session (so sessions never share JSON-RPC ids — F19), sessions capped and expired
+ * when idle. One concurrency limiter bounds calls across both (F16). Mount it at your MCP path;
+ * `serveMcp` does so at `/mcp`.
  */
 export function createMcpHttpHandler(handle: ToolServerHandle, options: McpHttpOptions = {}): McpHttpHandler {
   const endpoint = new McpHttpEndpoint(handle, options);
@@ -53,6 +63,9 @@ class McpHttpEndpoint {
   readonly #maxSessions: number;
   readonly #idleMs: number;
   readonly #maxRequests: number;
+  readonly #modern: SdkHttpHandler;
+  readonly #serveModern: ReturnType<typeof toNodeHandler>;
+  readonly #unsubscribe: () => void;
   #pendingRequests = 0;
   #closed = false;
   #sweeper: NodeJS.Timeout | undefined;
@@ -76,6 +89,23 @@ class McpHttpEndpoint {
     this.#maxSessions = options.maxSessions ?? HTTP_DEFAULTS.maxSessions;
     this.#idleMs = options.sessionIdleMs ?? HTTP_DEFAULTS.sessionIdleMs;
     this.#maxRequests = options.maxConcurrentRequests ?? HTTP_DEFAULTS.maxConcurrentRequests;
+    const serverOptions = this.#serverOptions;
+    this.#modern = createMcpHandler(
+      () => createWiredMcpServer(tools, serverOptions, { followChanges: false }),
+      {
+        legacy: 'reject',
+        maxRequestBodySize: this.#maxBodyBytes,
+        onerror: (error) => this.#report(error),
+      },
+    );
+    this.#serveModern = toNodeHandler(this.#modern, {
+      maxRequestBodySize: this.#maxBodyBytes,
+      onerror: (error) => this.#report(error),
+    });
+    // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams.
+    this.#unsubscribe = tools.onChange(() => {
+      void Promise.resolve(this.#modern.notify.toolsChanged()).catch((error: unknown) => this.#report(error));
+    });
   }
 
   get sessionCount(): number {
@@ -113,12 +143,13 @@ class McpHttpEndpoint {
   }
 
   async close(): Promise<void> {
+    if (!this.#closed) this.#unsubscribe();
     this.#closed = true;
     if (this.#sweeper !== undefined) clearInterval(this.#sweeper);
     this.#sweeper = undefined;
     const sessions = [...this.#sessions.values()];
     this.#sessions.clear();
-    await Promise.all(sessions.map((session) => this.#closeSession(session)));
+    await Promise.all([...sessions.map((session) => this.#closeSession(session)), this.#modern.close()]);
   }
 
   async #post(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -133,6 +164,12 @@ class McpHttpEndpoint {
     });
     const body = await readJsonBody(request, this.#maxBodyBytes);
     if (!body.ok) return reply(response, body.status, body.code, body.message);
+    if (!isLegacy(request, body.value)) {
+      const mismatch = paramHeaderMismatch(this.tools, body.value, request.headers);
+      if (mismatch !== undefined)
+        return reply(response, 400, HEADER_MISMATCH, `Header mismatch: ${mismatch}.`, requestId(body.value));
+      return await this.#serveModern(request, response, body.value);
+    }
     if (this.options.stateless === true) return await this.#stateless(request, response, body.value);
     const sessionId = headerValue(request.headers['mcp-session-id']);
     if (sessionId === undefined) {
@@ -183,8 +220,8 @@ class McpHttpEndpoint {
       response.setHeader('Retry-After', '5');
       return reply(response, 503, -32000, 'Too many MCP sessions are open; retry later.');
     }
-    const server = createMcpServer(this.tools, this.#serverOptions);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const server = createWiredMcpServer(this.tools, this.#serverOptions, {});
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         this.#sessions.set(id, { server, transport, lastActive: Date.now(), active: 0 });
@@ -205,8 +242,8 @@ class McpHttpEndpoint {
   }
 
   async #stateless(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
-    const server = createMcpServer(this.tools, this.#serverOptions);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const server = createWiredMcpServer(this.tools, this.#serverOptions, { followChanges: false });
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     response.once('close', () => void this.#closeSession({ server, transport, lastActive: 0, active: 0 }));
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
@@ -251,19 +288,46 @@ class McpHttpEndpoint {
   }
 }
 
-function reply(response: ServerResponse, status: number, code: number, message: string): void {
+function reply(
+  response: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  id: string | number | null = null,
+): void {
   if (response.headersSent) {
     response.end();
     return;
   }
   response.statusCode = status;
   response.setHeader('Content-Type', 'application/json');
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+}
+
+// The id of a single request, for an error answered before the SDK sees it.
+function requestId(body: unknown): string | number | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const id = (body as Record<string, unknown>)['id'];
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   if (Array.isArray(value)) return value[0];
   return value === '' ? undefined : value;
+}
+
+// The SDK's own classification (body first, then the MCP-Protocol-Version, Mcp-Method and Mcp-Name
+// headers): legacy traffic is served here with sessions; modern traffic and requests the ladder
+// rejects go to the SDK's per-request entry, which answers them with the revision's status codes.
+function isLegacy(request: IncomingMessage, body: unknown): boolean {
+  const outcome = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: headerValue(request.headers['mcp-protocol-version']),
+    mcpMethodHeader: headerValue(request.headers['mcp-method']),
+    mcpNameHeader: headerValue(request.headers['mcp-name']),
+    body,
+  });
+  return outcome.kind === 'legacy';
 }
 
 function isInitializeRequest(body: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { captureRawArguments } from '../server/raw-arguments';
 
 /** The outcome of reading a request body: the parsed JSON, or the HTTP answer to give instead. */
 export type BodyOutcome =
@@ -7,7 +8,8 @@ export type BodyOutcome =
 
 /**
  * Reads and parses a JSON request body of at most `maxBytes` (R13): a declared or actual size over
- * the limit is 413 without reading further, malformed JSON is a JSON-RPC parse error (400).
+ * the limit is 413 without reading further, malformed JSON is a JSON-RPC parse error (400). The
+ * arguments text of each `tools/call` is kept beside the parsed value (R16).
  */
 export function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<BodyOutcome> {
   const tooLarge: BodyOutcome = {
@@ -43,7 +45,10 @@ export function readJsonBody(request: IncomingMessage, maxBytes: number): Promis
     request.on('data', onData);
     request.once('end', () => {
       try {
-        finish({ ok: true, value: JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown });
+        const text = Buffer.concat(chunks, size).toString('utf8');
+        const value = JSON.parse(text) as unknown;
+        captureRawArguments(value, text);
+        finish({ ok: true, value });
       } catch {
         finish({ ok: false, status: 400, code: -32700, message: 'Parse error: the body is not valid JSON.' });
       }

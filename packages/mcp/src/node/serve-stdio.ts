@@ -1,31 +1,33 @@
 import type { ToolServerHandle } from '@toolwright/registry';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMcpServer } from '../server/create-mcp-server';
 import type { McpServerOptions } from '../server/mcp-server-options';
+import { connectMcpServer } from '../server/connect-mcp-server';
+import { FrameStdioTransport } from './frame-stdio-transport';
 import type { McpServing } from './mcp-serving';
 import { routeConsoleToStderr } from './route-console-to-stderr';
 
 /**
- * Serves a handle over stdio: JSON-RPC on stdout and nothing else (console output is routed to
- * stderr first), requests on stdin. Stops when stdin ends or `close()` is called.
+ * Serves a handle over stdio, for both protocol revisions (the client's first message decides):
+ * JSON-RPC on stdout and nothing else (console output is routed to stderr first), requests on
+ * stdin, each `tools/call`'s arguments read as sent (R16). Stops when stdin ends or `close()` is
+ * called.
  */
 export async function serveStdio(
   handle: ToolServerHandle,
   options: McpServerOptions = {},
 ): Promise<McpServing> {
   const output = routeConsoleToStderr();
-  const server = createMcpServer(handle, options);
-  const transport = new StdioServerTransport(process.stdin, output);
+  const transport = new FrameStdioTransport(process.stdin, output);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
   let closing: Promise<void> | undefined;
+  const connection = connectMcpServer(handle, transport, options);
   const close = (): Promise<void> => {
     closing ??= (async () => {
       process.stdin.off('end', onEnd);
       try {
-        await server.close();
+        await connection.close();
       } catch (error) {
         options.onError?.(error);
       }
@@ -35,6 +37,5 @@ export async function serveStdio(
   };
   const onEnd = (): void => void close();
   process.stdin.on('end', onEnd);
-  await server.connect(transport);
   return { transport: 'stdio', closed, close };
 }

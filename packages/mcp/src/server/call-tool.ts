@@ -1,5 +1,6 @@
 import {
   closestName,
+  InputRequester,
   ToolError,
   type ConcurrencyLimiter,
   type ExtensionEntry,
@@ -7,41 +8,59 @@ import {
 } from '@toolwright/core';
 import type { ToolServerHandle, ToolSnapshot } from '@toolwright/registry';
 import {
-  ErrorCode,
-  McpError,
+  MissingRequiredClientCapabilityError,
+  ProtocolError,
+  ProtocolErrorCode,
   type CallToolResult,
   type ProgressToken,
-} from '@modelcontextprotocol/sdk/types.js';
-import { CallSession, type CallExtra, type ConnectionState } from './call-session';
+  type Result,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { CallSession } from './call-session';
+import { inputSupportOf } from './client-capabilities';
+import type { ConnectionView } from './connection-view';
+import { LegacyInputRequester } from './legacy-input-requester';
 import { McpSession } from './mcp-session';
 import type { McpServerOptions } from './mcp-server-options';
 import { ProgressReporter } from './progress-reporter';
-import { errorResult, toCallToolResult } from './to-call-tool-result';
+import { rawArgumentsOf } from './raw-arguments';
+import { runRound } from './input-rounds';
+import type { RequestStateCodec } from './request-state';
+import { ERROR_META_KEY, errorResult, toCallToolResult, type ErrorMeta } from './to-call-tool-result';
 
 // The model needs the likely match and a gist of what exists, not a catalogue.
 const MAX_LISTED_NAMES = 20;
 
 interface CallParams {
   readonly name: string;
+  /** The arguments as the decoder gets them: the text the client sent when a transport kept it. */
   readonly args: unknown;
+  readonly repeated: boolean;
   readonly progressToken: ProgressToken | undefined;
 }
 
+/** The answer to one `tools/call`: a result, or (2026-07-28) the input the call needs first. */
+export type CallAnswer = CallToolResult | Result;
+
 /**
- * Answers `tools/call`: exactly one answer per request, never a throw other than an `McpError`
- * for an unknown tool or a malformed request. Admission is bounded by the limiter (F16); the call
- * runs on the snapshot current at arrival, decoded by toolwright; cancellation arrives as the
- * request's signal; progress items become `notifications/progress` when the client sent a token.
+ * Answers `tools/call`: exactly one answer per request, never a throw other than a
+ * `ProtocolError` for an unknown tool, a malformed request or a refused request state. Admission
+ * is bounded by the limiter (F16); the call runs on the snapshot current at arrival, decoded by
+ * toolwright from the arguments as sent (R16); cancellation arrives as the request's signal;
+ * progress items become `notifications/progress` when the client sent a token. Input requests
+ * (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`) are server-to-client requests under 2025-11-25
+ * and `input_required` rounds under 2026-07-28.
  */
 export class CallToolHandler {
   constructor(
     private readonly handle: ToolServerHandle,
     private readonly limiter: ConcurrencyLimiter,
-    private readonly connection: ConnectionState,
+    private readonly connection: ConnectionView,
     private readonly options: McpServerOptions,
+    private readonly states: RequestStateCodec,
   ) {}
 
-  call(rawParams: unknown, extra: CallExtra): Promise<CallToolResult> {
+  call(rawParams: unknown, ctx: ServerContext): Promise<CallAnswer> {
     let params: CallParams;
     try {
       params = readParams(rawParams);
@@ -51,19 +70,41 @@ export class CallToolHandler {
     const snapshot = this.handle.snapshot();
     if (!snapshot.has(params.name)) {
       return Promise.reject(
-        new McpError(ErrorCode.InvalidParams, unknownToolText(params.name, snapshot.names)),
+        new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolText(params.name, snapshot.names)),
       );
     }
+    if (params.repeated) {
+      return Promise.resolve(
+        errorResult(
+          ToolError.invalidArguments(
+            `The request for ${params.name} gives its arguments more than once; send one "arguments" object.`,
+            { toolName: params.name },
+          ),
+        ),
+      );
+    }
+    const signal = ctx.mcpReq.signal;
     const grant = this.limiter.acquire();
-    if (grant.status === 'granted') return this.#run(snapshot, params, extra, grant.release);
+    if (grant.status === 'granted') return this.#admitted(snapshot, params, ctx, grant.release);
     if (grant.status === 'full')
       return Promise.resolve(errorResult(overloaded(params.name, grant.retryAfterMs)));
-    return waitForSlot(grant.granted, grant.cancel, extra.signal).then((granted) =>
+    return waitForSlot(grant.granted, grant.cancel, signal).then((granted) =>
       // Cancelled while waiting: the SDK sends nothing for a cancelled request.
       granted === undefined
         ? errorResult(ToolError.cancelled(undefined, { toolName: params.name }))
-        : this.#run(snapshot, params, extra, granted),
+        : this.#admitted(snapshot, params, ctx, granted),
     );
+  }
+
+  #admitted(
+    snapshot: ToolSnapshot,
+    params: CallParams,
+    ctx: ServerContext,
+    release: () => void,
+  ): Promise<CallAnswer> {
+    if (this.connection.modern()) return this.#runRound(snapshot, params, ctx, release);
+    const requester = new LegacyInputRequester(ctx, inputSupportOf(this.connection.clientCapabilities(ctx)));
+    return this.#run(snapshot, params, ctx, ctx.mcpReq.signal, requester, release);
   }
 
   // Runs an admitted call and gives its slot back. Chained, not awaited: each async layer costs
@@ -71,7 +112,9 @@ export class CallToolHandler {
   #run(
     snapshot: ToolSnapshot,
     params: CallParams,
-    extra: CallExtra,
+    ctx: ServerContext,
+    signal: AbortSignal,
+    requester: InputRequester,
     release: () => void,
   ): Promise<CallToolResult> {
     let released = false;
@@ -92,12 +135,14 @@ export class CallToolHandler {
     };
     try {
       const reporter =
-        params.progressToken === undefined ? undefined : new ProgressReporter(params.progressToken, extra);
+        params.progressToken === undefined
+          ? undefined
+          : new ProgressReporter(params.progressToken, ctx.mcpReq.notify as never);
       // Through the snapshot's tool set, which runs a call nobody listens to for progress without
       // a stream, and gives the tool a `ctx.dispatch` on the same snapshot.
       const pending = snapshot.call(params.name, params.args, {
-        signal: extra.signal,
-        extensions: this.#extensions(params.name, extra),
+        signal,
+        extensions: this.#extensions(params.name, ctx, requester),
         onProgress: reporter?.report,
       });
       if (reporter === undefined) return pending.then(answer, fail);
@@ -110,16 +155,61 @@ export class CallToolHandler {
     }
   }
 
-  #extensions(toolName: string, extra: CallExtra): ExtensionEntry[] {
-    const entries: ExtensionEntry[] = [[McpSession, new CallSession(this.connection, extra, extra.signal)]];
+  // One round of a call under 2026-07-28: the tool runs with the answers gathered so far; the
+  // first input request without an answer ends the round with `input_required`.
+  async #runRound(
+    snapshot: ToolSnapshot,
+    params: CallParams,
+    ctx: ServerContext,
+    release: () => void,
+  ): Promise<CallAnswer> {
+    let finished = false;
+    const slot = (): void => {
+      if (finished) return;
+      finished = true;
+      release();
+    };
+    let round;
+    try {
+      round = await runRound({
+        ctx,
+        states: this.states,
+        subject: `tools/call ${params.name}`,
+        argumentsText: argumentsText(params.args),
+        support: inputSupportOf(this.connection.clientCapabilities(ctx)),
+        run: (requester, signal) => this.#run(snapshot, params, ctx, signal, requester, slot),
+      });
+    } catch (error) {
+      slot();
+      throw error;
+    }
+    if (!round.done) return round.result;
+    const outcome = round.value;
+    // 2026-07-28 makes a request that needs an undeclared capability a protocol error (-32021),
+    // when the tool could not do without it; a tool that caught the refusal answered normally.
+    if (round.requester.missing.size > 0 && errorKindOf(outcome) === 'not_implemented') {
+      const requiredCapabilities: Record<string, object> = {};
+      for (const capability of round.requester.missing) requiredCapabilities[capability] = {};
+      throw new MissingRequiredClientCapabilityError({ requiredCapabilities });
+    }
+    return outcome;
+  }
+
+  #extensions(toolName: string, ctx: ServerContext, requester: InputRequester): ExtensionEntry[] {
+    const session = new CallSession(this.connection, ctx, requester);
+    const entries: ExtensionEntry[] = [
+      [McpSession, session],
+      [InputRequester, requester],
+    ];
     const context = this.options.context;
     if (context === undefined) return entries;
     try {
       const host = context({
         toolName,
-        sessionId: extra.sessionId,
-        authInfo: extra.authInfo,
-        requestInfo: extra.requestInfo,
+        sessionId: ctx.sessionId,
+        authInfo: ctx.http?.authInfo,
+        request: (ctx.http as { req?: Request } | undefined)?.req,
+        protocolVersion: this.connection.protocolVersion(),
       });
       if (host !== undefined) for (const entry of host) entries.push(entry);
     } catch (thrown) {
@@ -137,22 +227,35 @@ export class CallToolHandler {
   }
 }
 
+function errorKindOf(result: CallToolResult): string | undefined {
+  if (result.isError !== true) return undefined;
+  const meta = result._meta?.[ERROR_META_KEY] as ErrorMeta | undefined;
+  return meta?.kind;
+}
+
+function argumentsText(args: unknown): string {
+  return typeof args === 'string' ? args : JSON.stringify(args ?? {});
+}
+
 function readParams(params: unknown): CallParams {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-    throw new McpError(ErrorCode.InvalidParams, 'Invalid tools/call request: params must be an object.');
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      'Invalid tools/call request: params must be an object.',
+    );
   }
   const record = params as Record<string, unknown>;
   const name = record['name'];
   if (typeof name !== 'string' || name === '') {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       'Invalid tools/call request: params.name must be a tool name.',
     );
   }
   const args = record['arguments'];
   if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       'Invalid tools/call request: params.arguments must be an object.',
     );
   }
@@ -163,7 +266,13 @@ function readParams(params: unknown): CallParams {
     if (typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)))
       progressToken = token;
   }
-  return { name, args: args ?? undefined, progressToken };
+  const raw = rawArgumentsOf(args);
+  return {
+    name,
+    args: raw?.text ?? args ?? undefined,
+    repeated: raw?.repeated === true,
+    progressToken,
+  };
 }
 
 function unknownToolText(name: string, available: readonly string[]): string {

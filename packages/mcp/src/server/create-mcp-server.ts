@@ -1,48 +1,80 @@
 import { ConcurrencyLimiter } from '@toolwright/core';
 import type { ToolServerHandle } from '@toolwright/registry';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  ErrorCode,
-  McpError,
-  SetLevelRequestSchema,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type ClientCapabilities,
+  type Implementation,
   type JSONRPCRequest,
-  type LoggingLevel,
-} from '@modelcontextprotocol/sdk/types.js';
+  type Result,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { CallToolHandler } from './call-tool';
-import type { CallExtra, ConnectionState } from './call-session';
-import { isLoggingLevel } from './logging-levels';
+import type { ConnectionView } from './connection-view';
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED, type McpServerOptions } from './mcp-server-options';
+import { isModernRevision } from './protocol-revision';
+import { RequestStateCodec } from './request-state';
+import { catalogServerCapabilities, serveCatalog } from './serve-catalog';
 import { ToolPages } from './tool-pages';
 
 /** The server version reported when the host gives none. */
 const PACKAGE_VERSION = '0.1.0';
 
-// One tool-pages cache per handle, shared by every session's server.
-const pagesByHandle = new WeakMap<ToolServerHandle, Map<number, ToolPages>>();
+/** How a server built by a serving entry of this package is wired (not public). */
+export interface ServerWiring {
+  /** Send `notifications/tools/list_changed` when the handle changes (default true). */
+  readonly followChanges?: boolean;
+}
+
+interface HandleShared {
+  readonly pages: Map<number, ToolPages>;
+  states: RequestStateCodec | undefined;
+}
+
+// One tool-pages cache and one request-state key per handle, shared by every server built for it
+// (one per session, or one per request under 2026-07-28).
+const sharedByHandle = new WeakMap<ToolServerHandle, HandleShared>();
+// A given secret: one codec per options object (serving entries pass the same one to every server).
+const statesByOptions = new WeakMap<McpServerOptions, RequestStateCodec>();
 
 /**
  * An MCP server (the SDK's low-level `Server`) serving a toolwright handle: `tools/list` from the
  * current snapshot's cached definitions, paginated; `tools/call` decoded and run by toolwright;
  * `logging/setLevel`; `notifications/tools/list_changed` once per change batch of the handle.
- * Connect it to any transport (`server.connect(transport)`); one server per connection or session.
- * `close()` also stops following the handle.
+ * Connected to a transport directly (`server.connect(transport)`) it speaks 2025-11-25; the
+ * serving entries (`serveMcp`, `createMcpHttpHandler`, `connectMcpServer`) serve both revisions
+ * with it. One server per connection or session; `close()` also stops following the handle.
  */
 export function createMcpServer(handle: ToolServerHandle, options: McpServerOptions = {}): Server {
-  return new ToolwrightMcpServer(handle, options);
+  return new ToolwrightMcpServer(handle, options, {});
+}
+
+/** `createMcpServer` for the serving entries of this package. */
+export function createWiredMcpServer(
+  handle: ToolServerHandle,
+  options: McpServerOptions,
+  wiring: ServerWiring,
+): Server {
+  return new ToolwrightMcpServer(handle, options, wiring);
 }
 
 class ToolwrightMcpServer extends Server {
-  #logLevel: LoggingLevel | undefined;
   #unsubscribe: (() => void) | undefined;
+  // The resources this connection's client subscribed to (2025-11-25).
+  readonly #subscriptions = new Set<string>();
 
   constructor(
     private readonly handle: ToolServerHandle,
     options: McpServerOptions,
+    wiring: ServerWiring,
   ) {
     super(
       { name: options.name ?? 'toolwright', version: options.version ?? PACKAGE_VERSION },
       {
-        capabilities: { tools: { listChanged: true }, logging: {} },
+        capabilities: { tools: { listChanged: true }, logging: {}, ...catalogServerCapabilities(handle) },
         ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       },
     );
@@ -53,44 +85,55 @@ class ToolwrightMcpServer extends Server {
         maxQueue: options.maxQueued ?? DEFAULT_MAX_QUEUED,
       });
     const pages = pagesFor(handle, options.pageSize);
-    const connection: ConnectionState = {
-      clientInfo: () => this.getClientVersion(),
-      clientCapabilities: () => this.getClientCapabilities(),
-      logLevel: () => this.#logLevel,
+    const connection: ConnectionView = {
+      modern: () => isModernRevision(this.getNegotiatedProtocolVersion()),
+      protocolVersion: () => this.getNegotiatedProtocolVersion(),
+      clientInfo: (ctx) =>
+        connection.modern()
+          ? (envelopeOf(ctx)?.[CLIENT_INFO_META_KEY] as Implementation | undefined)
+          : this.getClientVersion(),
+      clientCapabilities: (ctx) =>
+        connection.modern()
+          ? (envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
+          : this.getClientCapabilities(),
     };
-    const calls = new CallToolHandler(handle, limiter, connection, options);
-
-    // tools/list and tools/call take the fallback path: no zod parse of the request or the
-    // result on the hot path (toolwright validates arguments itself and builds the results).
-    this.fallbackRequestHandler = async (request: JSONRPCRequest, extra) => {
-      switch (request.method) {
-        case 'tools/list':
-          return pages.page(this.handle.snapshot(), readCursor(request.params)) as never;
-        case 'tools/call':
-          return calls.call(request.params, extra as CallExtra) as never;
-        default:
-          throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method.slice(0, 100)}`);
-      }
-    };
-    this.setRequestHandler(SetLevelRequestSchema, (request) => {
-      const level = request.params.level;
-      if (!isLoggingLevel(level))
-        throw new McpError(ErrorCode.InvalidParams, `Unknown log level: ${String(level)}`);
-      this.#logLevel = level;
-      return {};
+    const states = statesFor(handle, options);
+    const calls = new CallToolHandler(handle, limiter, connection, options, states);
+    const listCache = options.listCache;
+    // Registered by method, so the SDK applies each revision's checks and encoding (2026-07-28:
+    // the envelope, resultType, cache fields, serverInfo, 404 for unknown methods) around them.
+    const setHandler = this.setRequestHandler.bind(this) as unknown as (
+      method: string,
+      handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+    ) => void;
+    setHandler('tools/list', async (request) => {
+      const page = pages.page(this.handle.snapshot(), readCursor(request.params));
+      if (listCache === undefined || !connection.modern()) return page;
+      return {
+        ...page,
+        ...(listCache.ttlMs === undefined ? {} : { ttlMs: listCache.ttlMs }),
+        ...(listCache.cacheScope === undefined ? {} : { cacheScope: listCache.cacheScope }),
+      };
     });
-    this.#unsubscribe = handle.onChange(() => {
-      if (this.transport === undefined) return;
-      this.sendToolListChanged().catch((error: unknown) => options.onError?.(error));
-    });
+    setHandler('tools/call', (request, ctx) => calls.call(request.params, ctx));
+    serveCatalog(
+      setHandler,
+      this.getCapabilities() as Record<string, object>,
+      handle,
+      connection,
+      options,
+      this.#subscriptions,
+      states,
+    );
+    if (wiring.followChanges !== false) {
+      this.#unsubscribe = handle.onChange(() => {
+        if (this.transport === undefined) return;
+        this.sendToolListChanged().catch((error: unknown) => options.onError?.(error));
+      });
+    }
     const onError = options.onError;
     if (onError !== undefined) this.onerror = (error) => onError(error);
     this.onclose = () => this.#detach();
-  }
-
-  /** The minimum level the client asked for with `logging/setLevel` (none: everything is sent). */
-  get logLevel(): LoggingLevel | undefined {
-    return this.#logLevel;
   }
 
   override async close(): Promise<void> {
@@ -104,26 +147,48 @@ class ToolwrightMcpServer extends Server {
   }
 }
 
+function envelopeOf(ctx: ServerContext): Readonly<Record<string, unknown>> | undefined {
+  return ctx.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
+}
+
 function readCursor(params: unknown): string | undefined {
   if (typeof params !== 'object' || params === null) return undefined;
   const cursor = (params as Record<string, unknown>)['cursor'];
   if (cursor === undefined || cursor === null) return undefined;
   if (typeof cursor !== 'string')
-    throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: it must be a string.');
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: it must be a string.');
   return cursor;
 }
 
-function pagesFor(handle: ToolServerHandle, pageSize: number | undefined): ToolPages {
-  const size = pageSize ?? 0;
-  let bySize = pagesByHandle.get(handle);
-  if (bySize === undefined) {
-    bySize = new Map();
-    pagesByHandle.set(handle, bySize);
+function sharedFor(handle: ToolServerHandle): HandleShared {
+  let shared = sharedByHandle.get(handle);
+  if (shared === undefined) {
+    shared = { pages: new Map(), states: undefined };
+    sharedByHandle.set(handle, shared);
   }
+  return shared;
+}
+
+function pagesFor(handle: ToolServerHandle, pageSize: number | undefined): ToolPages {
+  const bySize = sharedFor(handle).pages;
+  const size = pageSize ?? 0;
   let pages = bySize.get(size);
   if (pages === undefined) {
     pages = new ToolPages(pageSize);
     bySize.set(size, pages);
   }
   return pages;
+}
+
+function statesFor(handle: ToolServerHandle, options: McpServerOptions): RequestStateCodec {
+  if (options.requestStateSecret === undefined && options.requestStateTtlMs === undefined) {
+    const shared = sharedFor(handle);
+    return (shared.states ??= new RequestStateCodec(undefined));
+  }
+  let states = statesByOptions.get(options);
+  if (states === undefined) {
+    states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtlMs);
+    statesByOptions.set(options, states);
+  }
+  return states;
 }

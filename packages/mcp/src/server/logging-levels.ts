@@ -1,4 +1,4 @@
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/server';
 
 /** MCP log levels, least severe first (RFC 5424 order). */
 export const LOGGING_LEVELS: readonly LoggingLevel[] = Object.freeze([

@@ -1,28 +1,34 @@
 import type { ConcurrencyLimiter, ExtensionEntry } from '@toolwright/core';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { RequestInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo, CacheScope } from '@modelcontextprotocol/server';
 
 /** What the host learns about one `tools/call` when it builds the call's context values. */
 export interface McpCallInfo {
   readonly toolName: string;
-  /** The transport session, when there is one (Streamable HTTP in stateful mode). */
+  /** The transport session, when there is one (Streamable HTTP under 2025-11-25). */
   readonly sessionId: string | undefined;
   /** What an auth middleware attached to the HTTP request (`req.auth`), if any. */
   readonly authInfo: AuthInfo | undefined;
-  /** The HTTP request's headers and URL (Streamable HTTP only). */
-  readonly requestInfo: RequestInfo | undefined;
+  /** The HTTP request (a web `Request`: headers, URL), over Streamable HTTP. */
+  readonly request: Request | undefined;
+  /** The protocol revision of the call. */
+  readonly protocolVersion: string | undefined;
 }
 
 /** Options of `createMcpServer` (and of `serveMcp`, which passes them on). */
 export interface McpServerOptions {
-  /** The server name clients see in `initialize` (default `toolwright`). */
+  /** The server name clients see (default `toolwright`). */
   readonly name?: string;
   /** The server version clients see (default the package version). */
   readonly version?: string;
-  /** Instructions for the client's model, sent in `initialize`. */
+  /** Instructions for the client's model. */
   readonly instructions?: string;
   /** Tools per `tools/list` page (default 1000). */
   readonly pageSize?: number;
+  /**
+   * How long a 2026-07-28 client may keep a `tools/list` answer (`ttlMs`, default 0: ask again
+   * each time) and who may share it (`cacheScope`, default `private`).
+   */
+  readonly listCache?: { readonly ttlMs?: number; readonly cacheScope?: CacheScope };
   /**
    * Bounds `tools/call` in flight (F16). Pass one limiter to several servers (one per session) to
    * bound them together; `serveMcp` does. Default: a limiter of `maxInFlight` and `maxQueued`.
@@ -32,6 +38,14 @@ export interface McpServerOptions {
   readonly maxInFlight?: number;
   /** Calls allowed to wait for a slot when no `limiter` is given (default 256); beyond that, `concurrency_limited` at once. */
   readonly maxQueued?: number;
+  /**
+   * The key that signs the request state of 2026-07-28 input rounds (R21), at least 16 bytes.
+   * Default: a random key per handle, which is right for one process; give every replica behind
+   * a load balancer the same key.
+   */
+  readonly requestStateSecret?: Uint8Array | string;
+  /** How long a request state stays valid (default 30 minutes). */
+  readonly requestStateTtlMs?: number;
   /**
    * Host values for a call's context bag (auth, tenant, trace), read by tools with `ctx.get(token)`.
    * They are never sent to the client and are scrubbed from model-visible error text.

@@ -1,15 +1,20 @@
 import type { ProgressItem } from '@toolwright/core';
-import type { ProgressToken } from '@modelcontextprotocol/sdk/types.js';
-import type { CallExtra } from './call-session';
+import type { ProgressToken } from '@modelcontextprotocol/server';
 
 // A progress message is a status line, not a payload.
 const MAX_MESSAGE_LENGTH = 1000;
 
+/** Sends one notification related to the current request (it rides that request's stream). */
+export type NotifyRelated = (notification: {
+  method: string;
+  params: Record<string, unknown>;
+}) => Promise<void>;
+
 /**
- * How long the response waits after the last progress notification. The SDK 1.x client handles
+ * How long the response waits after the last progress notification. The SDK client handles
  * notifications a microtask late but responses at once, so a notification read in the same chunk
- * as its response is dropped as "unknown token" (typescript-sdk#2580) — and some clients close the
- * connection over it. A short gap puts the response in a later read.
+ * as its response is dropped as "unknown token" (typescript-sdk#2580, still so in 2.x). A short gap
+ * puts the response in a later read.
  */
 export const PROGRESS_RESPONSE_GAP_MS = 15;
 
@@ -21,15 +26,15 @@ export const PROGRESS_RESPONSE_GAP_MS = 15;
  */
 export class ProgressReporter {
   readonly #token: ProgressToken;
-  readonly #extra: CallExtra;
+  readonly #notify: NotifyRelated;
   #progress: number | undefined = undefined;
   #count = 0;
   #pending: Promise<void> = Promise.resolve();
   #lastSentAt = 0;
 
-  constructor(token: ProgressToken, extra: CallExtra) {
+  constructor(token: ProgressToken, notify: NotifyRelated) {
     this.#token = token;
-    this.#extra = extra;
+    this.#notify = notify;
   }
 
   /** The listener to give `drainToTerminal`. */
@@ -49,8 +54,7 @@ export class ProgressReporter {
     const message = messageOf(item);
     if (message !== undefined) params.message = message;
     const send = (): Promise<void> =>
-      this.#extra
-        .sendNotification({ method: 'notifications/progress', params })
+      this.#notify({ method: 'notifications/progress', params })
         .catch(() => undefined)
         .finally(() => {
           this.#lastSentAt = performance.now();

@@ -1,5 +1,5 @@
 import type { ToolError, ToolResult } from '@toolwright/core';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /** The `_meta` key under which an error result carries its toolwright kind (read back by `importMcpTools`). */
 export const ERROR_META_KEY = 'toolwright/error';
@@ -21,7 +21,7 @@ export function toCallToolResult(result: ToolResult): CallToolResult {
     const content = result.content as CallToolResult['content'];
     return result.structuredContent === undefined
       ? { content }
-      : { content, structuredContent: result.structuredContent };
+      : { content, structuredContent: result.structuredContent as Record<string, unknown> };
   }
   return errorResult(result.error, result.content as CallToolResult['content']);
 }

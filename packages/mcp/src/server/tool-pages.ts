@@ -1,5 +1,5 @@
 import type { ToolSnapshot } from '@toolwright/registry';
-import { ErrorCode, McpError, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, type ListToolsResult } from '@modelcontextprotocol/server';
 
 /** The default number of tools per `tools/list` page. */
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -8,7 +8,8 @@ export const DEFAULT_PAGE_SIZE = 1000;
  * Serves `tools/list` pages from a snapshot's cached MCP definitions: a page result is built once
  * per snapshot, page size and offset, and served as is afterwards (no per-list conversion). A
  * cursor is `<version>.<offset>`; a cursor from an older snapshot reads the current one at that
- * offset (the client was sent `list_changed` and will list again).
+ * offset (the client was told the list changed and will list again). The order is the registry's
+ * registration order, the same for every request and every revision.
  */
 export class ToolPages {
   readonly #pageSize: number;
@@ -52,6 +53,6 @@ export class ToolPages {
 function parseCursor(cursor: string): number {
   const match = /^(\d{1,15})\.(\d{1,15})$/.exec(cursor);
   if (match === null)
-    throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: list tools again without one.');
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: list tools again without one.');
   return Number(match[2]);
 }

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CreateMessageRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { type CallToolResult } from '@modelcontextprotocol/client';
 import { Param, Tool, ToolError, type ToolCallContext } from '@toolwright/core';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
 import { createMcpServer, McpSession } from '@toolwright/mcp';
@@ -97,7 +97,7 @@ describe('docs/mcp.md', () => {
     await server.connect(transport); // stdio, Streamable HTTP, in-memory, …: one server per connection
     // #endregion
     const client = new Client({ name: 'docs', version: '1.0.0' }, { capabilities: { sampling: {} } });
-    client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+    client.setRequestHandler('sampling/createMessage', async () => ({
       role: 'assistant',
       content: { type: 'text', text: 'Short.' },
       model: 'test',

@@ -1,4 +1,9 @@
-import { ToolError, type ConcurrencyLimiter, type TokenLike } from '@toolwright/core';
+import {
+  defaultConcurrencyLimiter,
+  ToolError,
+  type ConcurrencyLimiter,
+  type TokenLike,
+} from '@toolwright/core';
 import type { Provider, ResourceClass, ResourceData, ResourcesSnapshot } from '@toolwright/resources';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
 import {
@@ -17,6 +22,7 @@ import type { ToolGuard } from '../guard/tool-guard';
 import { ServerHandle } from '../handle/server-handle';
 import type { ToolServerHandle } from '../handle/tool-server-handle';
 import { isToolNamespace, TOOL_NAMESPACES, type ToolNamespace } from '../taxonomy/tool-namespace';
+import type { CatalogEntries } from '../catalog/snapshot-catalog';
 import type { RegistrableTool, ToolRegistrationOptions } from './registrable-tool';
 import type { RegistryCondition } from './registry-condition';
 import type { RegistryStep } from './registry-step';
@@ -25,8 +31,13 @@ import type { RegistryStep } from './registry-step';
 export interface ToolRegistryOptions {
   /** The namespace of classes and `defineTool` records that declare none (default `native`; erased tools carry their own). */
   readonly namespace?: ToolNamespace;
-  /** Bounds calls across every tool of the registry (each tool's own limit applies as well). */
+  /**
+   * Bounds the host's calls across every tool of the registry (each tool's own limit applies as
+   * well), shared by every version of its tool set; default core's: 256 running, 4,096 waiting.
+   */
   readonly limiter?: ConcurrencyLimiter;
+  /** How many calls tools may dispatch, in all, under one call from the host (default core's, 1,000). */
+  readonly maxDispatches?: number;
   /** How deep tools may call tools through `ctx.dispatch` (default core's, 8). */
   readonly maxDispatchDepth?: number;
 }
@@ -49,7 +60,12 @@ export class ToolRegistry {
         `Unknown tool namespace ${JSON.stringify(namespace)}; use one of ${TOOL_NAMESPACES.join(', ')}.`,
       );
     }
-    this.#settings = { namespace, limiter: options.limiter, maxDepth: options.maxDispatchDepth };
+    this.#settings = {
+      namespace,
+      limiter: options.limiter ?? defaultConcurrencyLimiter(),
+      maxDepth: options.maxDispatchDepth,
+      maxDispatches: options.maxDispatches,
+    };
   }
 
   /** Binds a resource: a constant, `fromFactory(…)` (built once, when first needed) or `fromClass(…)`. */
@@ -190,10 +206,12 @@ export class ToolRegistry {
         boundParams: build.boundParams,
         exclusives: build.exclusives,
         namespace: this.#settings.namespace,
+        catalog: build.catalog,
         settings: {
           guards: build.guards,
           limiter: this.#settings.limiter,
           maxDepth: this.#settings.maxDepth,
+          maxDispatches: this.#settings.maxDispatches,
         },
       },
       build.checked.candidates,
@@ -230,6 +248,7 @@ function reportOf(build: RegistryBuild): FinalizeReport {
     ok: problems.length === 0,
     problems,
     tools: Object.freeze([...build.checked.registered]),
+    ...catalogSummary(build.catalog),
     text: problems.length === 0 ? '' : formatFinalizeProblems(problems),
   });
 }
@@ -251,5 +270,16 @@ function asyncBuildProblem(
     tool: record.name,
     message: `${className} (${names.join(', ')}) could not be built: ${/[.!?]$/.test(cause.trim()) ? cause.trim() : `${cause.trim()}.`}`,
     fix: `make ${className}'s constructor (and the async factories it needs) succeed when the registry is finalized.`,
+  };
+}
+
+// A registry without resources, templates or prompts reports tools alone, as it always did.
+function catalogSummary(catalog: CatalogEntries): Partial<FinalizeReport> {
+  const { resources, resourceTemplates, prompts } = catalog;
+  if (resources.length + resourceTemplates.length + prompts.length === 0) return {};
+  return {
+    resources: Object.freeze(resources.map((entry) => entry.definition.uri)),
+    resourceTemplates: Object.freeze(resourceTemplates.map((entry) => entry.definition.uriTemplate)),
+    prompts: Object.freeze(prompts.map((entry) => entry.definition.name)),
   };
 }

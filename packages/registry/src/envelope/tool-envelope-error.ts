@@ -1,3 +1,6 @@
+// Symbol.for, not Symbol: two installed copies must recognise each other's errors.
+const BRAND = Symbol.for('toolwright.ToolEnvelopeError');
+
 /** Thrown by `decodeToolEnvelope` when a value is not an envelope this code may accept (e.g. an unknown namespace). */
 export class ToolEnvelopeError extends Error {
   override readonly name = 'ToolEnvelopeError';
@@ -9,4 +12,18 @@ export class ToolEnvelopeError extends Error {
   ) {
     super(message);
   }
+
+  /** Whether `value` is a `ToolEnvelopeError` from any installed copy of @toolwright/registry (`instanceof` sees one copy only). */
+  static is(value: unknown): value is ToolEnvelopeError {
+    try {
+      return (
+        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
+      );
+    } catch {
+      // A Proxy's `get` may throw.
+      return false;
+    }
+  }
 }
+
+Object.defineProperty(ToolEnvelopeError.prototype, BRAND, { value: true });

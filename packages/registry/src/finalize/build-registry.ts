@@ -6,6 +6,9 @@ import type { RegistryConditionView } from '../builder/registry-condition';
 import type { RegistryStep, ToolRegistrationStep } from '../builder/registry-step';
 import type { ToolGuard } from '../guard/tool-guard';
 import type { ToolNamespace } from '../taxonomy/tool-namespace';
+import { CatalogCandidates } from '../catalog/catalog-candidates';
+import { checkCatalog } from '../catalog/check-catalog';
+import type { CatalogEntries } from '../catalog/snapshot-catalog';
 import { checkToolSet, type CheckedToolSet } from './check-tool-set';
 import type { ExclusiveRule } from './exclusive-rule';
 import type { FinalizeProblem } from './finalize-problem';
@@ -16,6 +19,7 @@ export interface RegistrySettings {
   readonly namespace: ToolNamespace;
   readonly limiter?: ConcurrencyLimiter;
   readonly maxDepth?: number;
+  readonly maxDispatches?: number;
 }
 
 /** Everything one `finalize()` (or `check()`) produced. */
@@ -25,6 +29,8 @@ export interface RegistryBuild {
   readonly exclusives: readonly ExclusiveRule[];
   readonly guards: readonly ToolGuard[];
   readonly checked: CheckedToolSet;
+  /** The resources, resource templates and prompts, checked with the tools. */
+  readonly catalog: CatalogEntries;
   /** Every problem, bindings first, then each registration in order, then the tool set as a whole. */
   readonly problems: readonly FinalizeProblem[];
   /** Tools built asynchronously (an async factory among their dependencies), with their builds. */
@@ -152,7 +158,8 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
     problems.push({ code: 'invalid_params', message: problem.message, fix: problem.fix });
   }
 
-  const assembler = new ToolAssembler(resources, settings.namespace, problems);
+  const catalogCandidates = new CatalogCandidates();
+  const assembler = new ToolAssembler(resources, settings.namespace, problems, catalogCandidates);
   const records: ToolRecord[] = [];
   const pending: ToolRecord[] = [];
   for (let index = 0; index < registrations.length; index += 1) {
@@ -166,7 +173,19 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
   }
   const checked = checkToolSet(records, { exclusives, boundParams, resources });
   problems.push(...checked.problems);
-  return { resources, boundParams, exclusives, guards, checked, problems, pending };
+  // Resources and prompts (their URIs, names and completions) are checked against the whole set too.
+  const catalog = checkCatalog(catalogCandidates.list, checked.world);
+  problems.push(...catalog.problems);
+  return {
+    resources,
+    boundParams,
+    exclusives,
+    guards,
+    checked,
+    catalog: catalog.entries,
+    problems,
+    pending,
+  };
 }
 
 /** The problem of a `when` whose configure callback threw (now, or when its condition was decided). */

@@ -1,5 +1,8 @@
 import type { FinalizeProblem } from './finalize-problem';
 
+// Symbol.for, not Symbol: two installed copies must recognise each other's errors.
+const BRAND = Symbol.for('toolwright.FinalizeError');
+
 /** The line width problem text is wrapped at, continuation lines indented under their item. */
 const WIDTH = 96;
 
@@ -22,7 +25,21 @@ export class FinalizeError extends Error {
   ) {
     super(formatFinalizeProblems(problems));
   }
+
+  /** Whether `value` is a `FinalizeError` from any installed copy of @toolwright/registry (`instanceof` sees one copy only). */
+  static is(value: unknown): value is FinalizeError {
+    try {
+      return (
+        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
+      );
+    } catch {
+      // A Proxy's `get` may throw.
+      return false;
+    }
+  }
 }
+
+Object.defineProperty(FinalizeError.prototype, BRAND, { value: true });
 
 /** The text of a list of problems, as `FinalizeError` writes it (without the `FinalizeError: ` prefix). */
 export function formatFinalizeProblems(problems: readonly FinalizeProblem[]): string {

@@ -27,7 +27,15 @@ export type FinalizeProblemCode =
   /** A description template reference (`${{ tools.x }}`, `${{ params.x.y }}`) does not resolve. */
   | 'template'
   /** Tools declared exclusive are registered together. */
-  | 'exclusive';
+  | 'exclusive'
+  /** Two resources share a URI, or two resource templates a URI template. */
+  | 'duplicate_uri'
+  /** Two prompts share a name. */
+  | 'duplicate_prompt'
+  /** A resource template's variable has no `@Param`, or a `@Param` has no variable. */
+  | 'template_variable'
+  /** A completer names a prompt, template or argument that does not exist. */
+  | 'completion';
 
 /** One problem of a tool registry, as data: what, where, and how to fix it. */
 export interface FinalizeProblem {

@@ -1,9 +1,14 @@
 import {
   closestName,
   eraseBound,
+  eraseCatalog,
   eraseTool,
+  hasCatalogMetadata,
+  hasToolMetadata,
   isFunctionTool,
+  readCatalogDescriptors,
   readToolDeclarations,
+  type CatalogDescriptors,
   ToolDefinitionError,
   ToolError,
   type DefinitionProblem,
@@ -13,6 +18,8 @@ import {
 } from '@toolwright/core';
 import { ResourceValidationError, type Resources } from '@toolwright/resources';
 import type { RegistrableTool } from '../builder/registrable-tool';
+import type { CatalogCandidates } from '../catalog/catalog-candidates';
+import { catalogNames } from '../catalog/check-catalog';
 import type { RegisteredTool } from '../handle/registered-tool';
 import { resolveAnnotations } from '../handle/resolve-annotations';
 import { kindOfDialectTool } from '../taxonomy/dialect-kinds';
@@ -57,10 +64,15 @@ interface Declared {
  * erases it. Every problem goes to `problems`; nothing throws.
  */
 export class ToolAssembler {
+  /**
+   * @param catalog where the resources, templates and prompts of the classes built go; without
+   *   one, a class that declares any is a problem (they are registered at finalize only).
+   */
   constructor(
     private readonly resources: Resources,
     private readonly defaultNamespace: ToolNamespace,
     private readonly problems: FinalizeProblem[],
+    private readonly catalog?: CatalogCandidates,
   ) {}
 
   /** The records of one registration, in declaration order. */
@@ -116,7 +128,11 @@ export class ToolAssembler {
 
   private assembleClass(target: Function, namespaceOverride: ToolNamespace | undefined): ToolRecord[] {
     const className = classNameOf(target);
-    const read = readToolDeclarations(target);
+    // A service class may declare resources and prompts beside (or instead of) tools.
+    const catalogClass = hasCatalogMetadata(target);
+    const declaresTools = !catalogClass || hasToolMetadata(target);
+    const catalog = catalogClass ? this.readCatalog(target) : undefined;
+    const read = declaresTools ? readToolDeclarations(target) : NO_DECLARATIONS;
     for (const problem of read.classProblems) this.problems.push(definitionProblem(problem, className));
     const records: ToolRecord[] = [];
     const healthy: { record: ToolRecord; descriptor: ToolDescriptor }[] = [];
@@ -130,11 +146,13 @@ export class ToolAssembler {
       else if (record.valid) healthy.push({ record, descriptor: declaration.descriptor });
       records.push(record);
     }
-    if (records.length === 0) return records;
-    if (healthy.length === 0) {
+    const others = catalog === undefined ? [] : catalogNames(catalog);
+    if (records.length === 0 && catalog === undefined) return records;
+    if (healthy.length === 0 && catalog === undefined) {
       // Nothing to build, but what it would need is still known without an instance (unless the
       // class itself is malformed, e.g. @Param on a constructor parameter: that is its one problem).
-      if (read.classProblems.length === 0) this.reportMissing(target, records, this.resources.check(target));
+      if (read.classProblems.length === 0)
+        this.reportMissing(target, records, others, this.resources.check(target));
       return records;
     }
     let instance: object;
@@ -150,13 +168,52 @@ export class ToolAssembler {
           record.pending = lazy.ready;
           this.erase(record, descriptor, lazy.receiver);
         }
+        this.addCatalog(target, namespaceOverride, catalog, lazy.receiver);
         return records;
       }
-      this.reportUnbuilt(target, records, error);
+      this.reportUnbuilt(target, records, others, error);
       return records;
     }
     for (const { record, descriptor } of healthy) this.erase(record, descriptor, instance);
+    this.addCatalog(target, namespaceOverride, catalog, instance);
     return records;
+  }
+
+  // The resources, templates and prompts a class declares; `undefined` when it has problems (reported).
+  private readCatalog(target: Function): CatalogDescriptors | undefined {
+    let catalog: CatalogDescriptors;
+    try {
+      catalog = readCatalogDescriptors(target);
+    } catch (error) {
+      if (!(error instanceof ToolDefinitionError)) throw error;
+      for (const problem of error.problems)
+        this.problems.push(definitionProblem(problem, classNameOf(target)));
+      return undefined;
+    }
+    if (this.catalog === undefined) {
+      this.problems.push({
+        code: 'invalid_definition',
+        message: `${classNameOf(target)} declares resources or prompts (${catalogNames(catalog).join(', ')}), which are registered when the registry is finalized, not added to a running handle.`,
+        fix: `register ${classNameOf(target)} with the ToolRegistry before finalize().`,
+      });
+      return undefined;
+    }
+    return catalog;
+  }
+
+  private addCatalog(
+    target: Function,
+    namespaceOverride: ToolNamespace | undefined,
+    catalog: CatalogDescriptors | undefined,
+    instance: object,
+  ): void {
+    if (catalog === undefined) return;
+    this.catalog!.add({
+      owner: target,
+      namespace: namespaceOverride ?? this.defaultNamespace,
+      descriptors: catalog,
+      erased: eraseCatalog(instance, catalog),
+    });
   }
 
   private erase(record: ToolRecord, descriptor: ToolDescriptor, receiver: object): void {
@@ -178,10 +235,15 @@ export class ToolAssembler {
     }
   }
 
-  private reportUnbuilt(target: Function, records: readonly ToolRecord[], error: unknown): void {
+  private reportUnbuilt(
+    target: Function,
+    records: readonly ToolRecord[],
+    others: readonly string[],
+    error: unknown,
+  ): void {
     const className = classNameOf(target);
     if (ToolError.is(error) && error.kind === 'missing_resource') {
-      if (this.reportMissing(target, records, this.resources.check(target))) return;
+      if (this.reportMissing(target, records, others, this.resources.check(target))) return;
     }
     if (error instanceof ResourceValidationError) {
       // The invalid Params/State value is reported once, as invalid_params: not again here.
@@ -195,8 +257,8 @@ export class ToolAssembler {
         ToolError.is(error) && error.kind === 'missing_resource'
           ? 'unbound_dependency'
           : 'instantiation_failed',
-      tool: records[0]!.name,
-      message: `${usedBy(className, records)} could not be built: ${sentence(cause)}`,
+      ...(records[0] === undefined ? {} : { tool: records[0].name }),
+      message: `${usedBy(className, records, others)} could not be built: ${sentence(cause)}`,
       fix: `make ${className}'s constructor (and the factories it needs) succeed when the registry is finalized.`,
     });
   }
@@ -205,18 +267,19 @@ export class ToolAssembler {
   private reportMissing(
     target: Function,
     records: readonly ToolRecord[],
+    others: readonly string[],
     missing: ReturnType<Resources['check']>,
   ): boolean {
     if (missing.length === 0) return false;
     const className = classNameOf(target);
-    const who = usedBy(className, records);
+    const who = usedBy(className, records, others);
     for (const problem of missing) {
       const message = problem.message.startsWith(`${className} `)
         ? `${who}${problem.message.slice(className.length)}`
         : problem.message;
       this.problems.push({
         code: 'unbound_dependency',
-        tool: records[0]!.name,
+        ...(records[0] === undefined ? {} : { tool: records[0].name }),
         message,
         fix: sentence(problem.fix),
       });
@@ -352,9 +415,15 @@ function isAsyncResolution(error: unknown): boolean {
   return error instanceof Error && /Unexpected asynchronous/i.test(error.message);
 }
 
-function usedBy(className: string, records: readonly ToolRecord[]): string {
-  return `${className} (${records.map((record) => record.name).join(', ')})`;
+function usedBy(className: string, records: readonly ToolRecord[], others: readonly string[] = []): string {
+  return `${className} (${[...records.map((record) => record.name), ...others].join(', ')})`;
 }
+
+const NO_DECLARATIONS: ReturnType<typeof readToolDeclarations> = Object.freeze({
+  tools: Object.freeze([]),
+  problems: Object.freeze([]),
+  classProblems: Object.freeze([]),
+});
 
 function tokenOf(error: ResourceValidationError): string {
   const name = error.problems[0]?.tokenName;

@@ -18,6 +18,7 @@ import type { ToolServerHandle } from './tool-server-handle';
 import type { ToolSetChange, ToolSetChangeListener } from './tool-set-change';
 import type { ToolSetEditor } from './tool-set-editor';
 import type { ToolSnapshot } from './tool-snapshot';
+import type { CatalogEntries } from '../catalog/snapshot-catalog';
 
 /** What a handle keeps from its finalize, to check run-time changes the same way. */
 export interface HandleContext {
@@ -26,6 +27,8 @@ export interface HandleContext {
   readonly exclusives: readonly ExclusiveRule[];
   readonly namespace: ToolNamespace;
   readonly settings: SnapshotSettings;
+  /** The resources, templates and prompts of the finalize, shared by every snapshot. */
+  readonly catalog?: CatalogEntries;
 }
 
 // The current snapshot and the candidates it was built from, swapped together.
@@ -58,6 +61,7 @@ export class ServerHandle implements ToolServerHandle {
         1,
         candidates.map((c) => c.tool),
         context.settings,
+        context.catalog,
       ),
       candidates,
     };
@@ -172,7 +176,12 @@ export class ServerHandle implements ToolServerHandle {
     const removed = before.names.filter((name) => !afterNames.has(name));
     if (addedNames.length === 0 && removed.length === 0 && replaced.length === 0) return undefined;
 
-    const snapshot = new Snapshot(before.version + 1, afterTools, this.context.settings);
+    const snapshot = new Snapshot(
+      before.version + 1,
+      afterTools,
+      this.context.settings,
+      this.context.catalog,
+    );
     this.#state = { snapshot, candidates: checked.candidates };
     const change: ToolSetChange = Object.freeze({
       previous: before,

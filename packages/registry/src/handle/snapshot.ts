@@ -7,6 +7,8 @@ import {
   type ToolResult,
   type ToolStream,
 } from '@toolwright/core';
+import { NO_CATALOG_ENTRIES, SnapshotCatalog, type CatalogEntries } from '../catalog/snapshot-catalog';
+import type { ToolCatalog } from '../catalog/tool-catalog';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
 import { renderDefinition } from '../definitions/render-definition';
 import type { ToolGuard } from '../guard/tool-guard';
@@ -19,6 +21,7 @@ export interface SnapshotSettings {
   readonly guards: readonly ToolGuard[];
   readonly limiter?: ConcurrencyLimiter;
   readonly maxDepth?: number;
+  readonly maxDispatches?: number;
 }
 
 /**
@@ -31,14 +34,20 @@ export class Snapshot implements ToolSnapshot {
   readonly #byName: ReadonlyMap<string, RegisteredTool>;
   readonly #toolSet: ToolSet;
   readonly #definitions = new Map<ProviderFormat, readonly ProviderDefinition[]>();
+  readonly catalog: ToolCatalog;
 
   constructor(
     readonly version: number,
     readonly tools: readonly RegisteredTool[],
     readonly settings: SnapshotSettings,
+    catalog: CatalogEntries = NO_CATALOG_ENTRIES,
   ) {
     const byName = new Map<string, RegisteredTool>();
-    const toolSet = new ToolSet({ limiter: settings.limiter, maxDepth: settings.maxDepth });
+    const toolSet = new ToolSet({
+      limiter: settings.limiter,
+      maxDepth: settings.maxDepth,
+      maxDispatches: settings.maxDispatches,
+    });
     // Indexed: a snapshot is built once per finalize, in code not yet optimized, where for…of
     // allocates an iterator result per tool.
     for (let index = 0; index < tools.length; index += 1) {
@@ -50,6 +59,12 @@ export class Snapshot implements ToolSnapshot {
     this.#toolSet = toolSet;
     this.names = Object.freeze(tools.map((tool) => tool.name));
     Object.freeze(this.tools);
+    // Prompt text names tools as this snapshot has them.
+    this.catalog = new SnapshotCatalog(catalog, {
+      hasTool: (name) => byName.has(name),
+      exposes: (tool, param) => byName.get(tool)?.parameters.includes(param) === true,
+      firstOfKind: (kind) => tools.find((tool) => tool.kind === kind)?.name,
+    });
   }
 
   get(name: string): RegisteredTool | undefined {

@@ -1,5 +1,6 @@
 import type { ToolCallContext, ToolCallOptions, ToolResult, ToolStream } from '@toolwright/core';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
+import type { ToolCatalog } from '../catalog/tool-catalog';
 import type { RegisteredTool } from './registered-tool';
 
 /**
@@ -13,6 +14,8 @@ export interface ToolSnapshot {
   readonly tools: readonly RegisteredTool[];
   /** The tool names, in registration order. */
   readonly names: readonly string[];
+  /** The resources, resource templates and prompts (MCP), fixed at finalize and shared by every snapshot. */
+  readonly catalog: ToolCatalog;
   /** The tool of this name, looked up in a `Map`. */
   get(name: string): RegisteredTool | undefined;
   has(name: string): boolean;

@@ -1,6 +1,9 @@
 import { formatProblems } from './format-problems';
 import type { ResourceProblem } from './resource-problem';
 
+// Symbol.for, not Symbol: two installed copies must recognise each other's errors.
+const BRAND = Symbol.for('toolwright.ResourceValidationError');
+
 /**
  * Thrown when a value does not fit its class: a `State` update that fails validation (the state
  * keeps its value) or a snapshot that `restore` refuses (nothing is applied). Lists every problem.
@@ -14,7 +17,21 @@ export class ResourceValidationError extends Error {
     super(formatProblems(heading, problems));
     this.problems = Object.freeze([...problems]);
   }
+
+  /** Whether `value` is a `ResourceValidationError` from any installed copy of @toolwright/resources (`instanceof` sees one copy only). */
+  static is(value: unknown): value is ResourceValidationError {
+    try {
+      return (
+        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
+      );
+    } catch {
+      // A Proxy's `get` may throw.
+      return false;
+    }
+  }
 }
+
+Object.defineProperty(ResourceValidationError.prototype, BRAND, { value: true });
 
 Object.defineProperty(ResourceValidationError.prototype, 'name', {
   value: 'ResourceValidationError',

@@ -2,7 +2,7 @@ import type { ModelClient, ModelRequest } from '../../model/model-client';
 import { ModelError } from '../../model/model-error';
 import type { ModelEvent } from '../../model/model-event';
 import { httpSettings, type HttpClientOptions, type HttpSettings } from '../http/http-settings';
-import { openStream, readBody, streamEvents } from '../http/open-stream';
+import { eventsInBody, fromArray, openStream, readBody, streamEvents } from '../http/open-stream';
 import { describeAnthropicError, readAnthropicMessage, readAnthropicStream } from './anthropic-stream-reader';
 import { toAnthropicMessages, toAnthropicToolChoice } from './anthropic-wire-messages';
 
@@ -73,12 +73,17 @@ export class AnthropicMessagesClient implements ModelClient {
   async *#stream(request: ModelRequest): AsyncGenerator<ModelEvent, void, undefined> {
     const body = JSON.stringify(this.#requestBody(request));
     const opened = await openStream(this.#settings, this.#url, this.#headers, body, request.signal);
+    const { provider, limits } = this.#settings;
     const type = opened.response.headers.get('content-type') ?? '';
     if (type.includes('application/json')) {
-      yield* readAnthropicMessage(await readBody(this.#settings, opened), this.#settings.provider);
+      const text = await readBody(this.#settings, opened);
+      // A server that labels its event stream as JSON: read it as the stream it is.
+      const events = eventsInBody(this.#settings, text);
+      if (events === undefined) yield* readAnthropicMessage(text, provider, limits);
+      else yield* readAnthropicStream(fromArray(events), provider, limits);
       return;
     }
-    yield* readAnthropicStream(streamEvents(this.#settings, opened), this.#settings.provider);
+    yield* readAnthropicStream(streamEvents(this.#settings, opened), provider, limits);
   }
 
   #requestBody(request: ModelRequest): Record<string, unknown> {

@@ -1,7 +1,15 @@
+import { ModelError } from '../../model/model-error';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './stream-limits';
+
 /** Transport options shared by the HTTP model clients. */
-export interface HttpClientOptions {
+export interface HttpClientOptions extends Partial<StreamLimits> {
   /** Longest wait for the response headers, and for the next chunk of a streaming body (default 60 000 ms). */
   readonly timeoutMs?: number;
+  /**
+   * Longest one attempt may take from sending the request to the end of the response, however
+   * steadily the server keeps sending (default 600 000 ms: ten minutes).
+   */
+  readonly responseTimeoutMs?: number;
   /** Retries after a 408, 409, 429 or 5xx answer, a timeout or a connection failure before the response (default 2). */
   readonly maxRetries?: number;
   /** First backoff delay; doubles with each retry, with up to 25 % jitter (default 500 ms). */
@@ -26,6 +34,8 @@ export interface HttpSettings {
   readonly provider: string;
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
+  readonly responseTimeoutMs: number;
+  readonly limits: StreamLimits;
   readonly maxRetries: number;
   readonly retryBaseDelayMs: number;
   readonly retryMaxDelayMs: number;
@@ -44,6 +54,17 @@ export function httpSettings(
     provider,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     timeoutMs: positive(options.timeoutMs, 60_000),
+    responseTimeoutMs: positive(options.responseTimeoutMs, 600_000),
+    limits: {
+      maxResponseBytes: limit(options.maxResponseBytes, 'maxResponseBytes'),
+      maxLineCharacters: limit(options.maxLineCharacters, 'maxLineCharacters'),
+      maxEventCharacters: limit(options.maxEventCharacters, 'maxEventCharacters'),
+      maxToolCalls: limit(options.maxToolCalls, 'maxToolCalls'),
+      maxToolCallArgumentCharacters: limit(
+        options.maxToolCallArgumentCharacters,
+        'maxToolCallArgumentCharacters',
+      ),
+    },
     maxRetries: Math.max(0, Math.floor(options.maxRetries ?? 2)),
     retryBaseDelayMs: positive(options.retryBaseDelayMs, 500),
     retryMaxDelayMs: positive(options.retryMaxDelayMs, 8_000),
@@ -54,4 +75,15 @@ export function httpSettings(
 
 function positive(value: number | undefined, fallback: number): number {
   return value !== undefined && value >= 0 ? value : fallback;
+}
+
+function limit(value: number | undefined, name: keyof StreamLimits): number {
+  if (value === undefined) return DEFAULT_STREAM_LIMITS[name];
+  if (!(Number.isInteger(value) && value > 0) && value !== Infinity) {
+    throw new ModelError(
+      'configuration',
+      `${name} must be a positive whole number (or Infinity); got ${value}.`,
+    );
+  }
+  return value;
 }

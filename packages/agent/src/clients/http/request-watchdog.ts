@@ -1,22 +1,30 @@
 import { ModelError } from '../../model/model-error';
 
+type StopReason = 'timeout' | 'deadline' | 'cancelled';
+
 /**
- * Aborts one HTTP attempt when the caller's signal fires or the server goes quiet for
- * `timeoutMs` (before the headers, and between chunks of a streaming body), and says which it was.
+ * Aborts one HTTP attempt when the caller's signal fires, when the server goes quiet for
+ * `timeoutMs` (before the headers, and between chunks of a streaming body), or when the whole
+ * attempt outlasts `responseTimeoutMs` (a server that never stops sending), and says which it was.
  */
 export class RequestWatchdog {
   readonly #controller = new AbortController();
   readonly #timeoutMs: number;
+  readonly #responseTimeoutMs: number;
   readonly #signal: AbortSignal | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #stopped: 'timeout' | 'cancelled' | undefined;
+  #deadline: ReturnType<typeof setTimeout> | undefined;
+  #stopped: StopReason | undefined;
   readonly #onAbort = (): void => this.#stop('cancelled');
 
-  constructor(timeoutMs: number, signal: AbortSignal | undefined) {
+  constructor(timeoutMs: number, signal: AbortSignal | undefined, responseTimeoutMs = Infinity) {
     this.#timeoutMs = timeoutMs;
+    this.#responseTimeoutMs = responseTimeoutMs;
     this.#signal = signal;
     if (signal?.aborted === true) this.#stop('cancelled');
     else signal?.addEventListener('abort', this.#onAbort, { once: true });
+    if (this.#stopped === undefined && Number.isFinite(responseTimeoutMs))
+      this.#deadline = setTimeout(() => this.#stop('deadline'), responseTimeoutMs);
     this.arm();
   }
 
@@ -26,21 +34,29 @@ export class RequestWatchdog {
   }
 
   /** Why the attempt was stopped, if it was. */
-  get stopped(): 'timeout' | 'cancelled' | undefined {
+  get stopped(): StopReason | undefined {
     return this.#stopped;
   }
 
   /** Restarts the idle deadline (on every chunk received). */
   arm(): void {
     if (this.#stopped !== undefined || !Number.isFinite(this.#timeoutMs)) return;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#stop('timeout'), this.#timeoutMs);
+    // refresh() restarts the same timer: cheaper than a new one on every chunk.
+    if (this.#timer !== undefined) this.#timer.refresh();
+    else this.#timer = setTimeout(() => this.#stop('timeout'), this.#timeoutMs);
+  }
+
+  /** Aborts the attempt's connection (its body is no longer read); no failure is recorded. */
+  close(): void {
+    if (!this.#controller.signal.aborted) this.#controller.abort();
   }
 
   /** Stops the deadline and the watch on the caller's signal. */
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#deadline !== undefined) clearTimeout(this.#deadline);
     this.#timer = undefined;
+    this.#deadline = undefined;
     this.#signal?.removeEventListener('abort', this.#onAbort);
   }
 
@@ -48,6 +64,13 @@ export class RequestWatchdog {
   failure(provider: string, thrown: unknown, phase: 'connect' | 'stream'): ModelError {
     if (this.#stopped === 'cancelled') {
       return new ModelError('cancelled', `The request to ${provider} was cancelled.`, { cause: thrown });
+    }
+    if (this.#stopped === 'deadline') {
+      return new ModelError(
+        'timeout',
+        `${provider} did not finish its response within ${this.#responseTimeoutMs} ms (responseTimeoutMs); it was stopped.`,
+        { retryable: true, cause: thrown },
+      );
     }
     if (this.#stopped === 'timeout') {
       return new ModelError(
@@ -67,11 +90,13 @@ export class RequestWatchdog {
     );
   }
 
-  #stop(reason: 'timeout' | 'cancelled'): void {
+  #stop(reason: StopReason): void {
     if (this.#stopped !== undefined) return;
     this.#stopped = reason;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#deadline !== undefined) clearTimeout(this.#deadline);
     this.#timer = undefined;
+    this.#deadline = undefined;
     this.#controller.abort();
   }
 }

@@ -3,7 +3,7 @@ import type { ModelClient, ModelRequest } from '../../model/model-client';
 import { ModelError } from '../../model/model-error';
 import type { ModelEvent } from '../../model/model-event';
 import { httpSettings, type HttpClientOptions, type HttpSettings } from '../http/http-settings';
-import { openStream, readBody, streamEvents } from '../http/open-stream';
+import { eventsInBody, fromArray, openStream, readBody, streamEvents } from '../http/open-stream';
 import { describeOpenAiError, readOpenAiCompletion, readOpenAiStream } from './openai-stream-reader';
 import { toOpenAiMessages, toOpenAiToolChoice } from './openai-wire-messages';
 
@@ -74,12 +74,17 @@ export class OpenAiChatClient implements ModelClient {
   async *#stream(request: ModelRequest): AsyncGenerator<ModelEvent, void, undefined> {
     const body = JSON.stringify(this.#requestBody(request));
     const opened = await openStream(this.#settings, this.#url, this.#headers, body, request.signal);
+    const { provider, limits } = this.#settings;
     const type = opened.response.headers.get('content-type') ?? '';
     if (type.includes('application/json')) {
-      yield* readOpenAiCompletion(await readBody(this.#settings, opened), this.#settings.provider);
+      const text = await readBody(this.#settings, opened);
+      // A server that labels its event stream as JSON: read it as the stream it is.
+      const events = eventsInBody(this.#settings, text);
+      if (events === undefined) yield* readOpenAiCompletion(text, provider, limits);
+      else yield* readOpenAiStream(fromArray(events), provider, limits);
       return;
     }
-    yield* readOpenAiStream(streamEvents(this.#settings, opened), this.#settings.provider);
+    yield* readOpenAiStream(streamEvents(this.#settings, opened), provider, limits);
   }
 
   #requestBody(request: ModelRequest): Record<string, unknown> {

@@ -2,9 +2,15 @@ import { ModelError } from '../../model/model-error';
 import type { FinishReason, ModelEvent } from '../../model/model-event';
 import type { Usage } from '../../model/usage';
 import type { ServerSentEvent } from '../http/server-sent-events';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from '../http/stream-limits';
+import { argumentsTooLong, tooManyToolCalls, wireIndex } from '../stream-bounds';
 import { numberField, objectField, readJsonObject, stringField } from '../read-json-object';
 
 interface PartialCall {
+  /** The call's position among this response's calls: the `index` of its model events. */
+  readonly position: number;
+  /** The `index` the server gave it. */
+  readonly wireIndex: number;
   id: string;
   name: string;
   arguments: string;
@@ -17,11 +23,20 @@ interface PartialCall {
  * each complete call is emitted after the last chunk, then `finish` with the usage of the final
  * chunk (`stream_options.include_usage`). A stream that stops before both `finish_reason` and
  * `[DONE]` was cut off, and fails as `network` (retryable).
+ *
+ * The server is not trusted: a wire index is a key in a map (never an array length), it must be
+ * a whole number from 0 to `MAX_STREAM_INDEX`, the calls of one response are capped by
+ * `maxToolCalls` and the argument text of each by `maxToolCallArgumentCharacters` — each
+ * crossed bound fails as `protocol`, naming it. A fragment that carries a new id at an index
+ * already in use starts a new call (servers that send every call at index 0): calls are never
+ * merged. Model events number the calls 0, 1, … in the order they began.
  */
 export async function* readOpenAiStream(
   events: AsyncIterable<ServerSentEvent>,
   provider: string,
+  limits: Pick<StreamLimits, 'maxToolCalls' | 'maxToolCallArgumentCharacters'> = DEFAULT_STREAM_LIMITS,
 ): AsyncGenerator<ModelEvent, void, undefined> {
+  const open = new Map<number, PartialCall>();
   const calls: PartialCall[] = [];
   let finish: string | undefined;
   let usage: Usage | undefined;
@@ -44,30 +59,21 @@ export async function* readOpenAiStream(
     if (chunkUsage !== undefined) usage = readUsage(chunkUsage);
     const choices = chunk['choices'];
     const choice = Array.isArray(choices) ? (choices[0] as Record<string, unknown> | undefined) : undefined;
-    if (choice === undefined || choice === null) continue;
+    if (typeof choice !== 'object' || choice === null) continue;
     const delta = objectField(choice, 'delta') ?? objectField(choice, 'message');
     const text = stringField(delta, 'content');
     if (text !== undefined && text !== '') yield { type: 'text-delta', text };
-    const parts = delta?.['tool_calls'];
-    if (Array.isArray(parts)) {
+    const raw = delta?.['tool_calls'];
+    // A lone call object where an array belongs is still a call, not nothing.
+    const parts = Array.isArray(raw) ? raw : typeof raw === 'object' && raw !== null ? [raw] : undefined;
+    if (parts !== undefined) {
       for (let position = 0; position < parts.length; position++) {
         const part = parts[position] as Record<string, unknown> | undefined;
         if (typeof part !== 'object' || part === null) continue;
-        const index = numberField(part, 'index') ?? position;
+        const index = wireIndex(provider, part['index'], position);
         const fn = objectField(part, 'function');
-        let call = calls[index];
-        if (call === undefined) {
-          call = { id: '', name: '', arguments: '', started: false };
-          calls[index] = call;
-        }
-        const id = stringField(part, 'id');
-        if (id !== undefined && id !== '') call.id = id;
-        const name = stringField(fn, 'name');
-        if (name !== undefined && name !== '' && call.name === '') call.name = name;
-        if (!call.started && call.name !== '') {
-          call.started = true;
-          yield { type: 'tool-call-start', index, id: call.id, name: call.name };
-        }
+        const id = stringField(part, 'id') ?? '';
+        const name = stringField(fn, 'name') ?? '';
         const fragment = fn?.['arguments'];
         // Some servers send the whole arguments object rather than its text.
         const piece =
@@ -76,9 +82,35 @@ export async function* readOpenAiStream(
             : fragment === undefined || fragment === null
               ? ''
               : JSON.stringify(fragment);
+        let call = open.get(index);
+        // A new id where a call with another id is open: a new call, not more of the old one.
+        if (call !== undefined && id !== '' && call.id !== '' && id !== call.id) call = undefined;
+        if (call === undefined) {
+          // A fragment with nothing in it opens nothing.
+          if (id === '' && name === '' && piece === '') continue;
+          if (calls.length >= limits.maxToolCalls) throw tooManyToolCalls(provider, limits.maxToolCalls);
+          call = {
+            position: calls.length,
+            wireIndex: index,
+            id: '',
+            name: '',
+            arguments: '',
+            started: false,
+          };
+          calls.push(call);
+          open.set(index, call);
+        }
+        if (id !== '' && call.id === '') call.id = id;
+        if (name !== '' && call.name === '') call.name = name;
+        if (!call.started && call.name !== '') {
+          call.started = true;
+          yield { type: 'tool-call-start', index: call.position, id: call.id, name: call.name };
+        }
         if (piece !== '') {
+          if (call.arguments.length + piece.length > limits.maxToolCallArgumentCharacters)
+            throw argumentsTooLong(provider, call.name, limits.maxToolCallArgumentCharacters);
           call.arguments += piece;
-          yield { type: 'tool-call-delta', index, argumentsDelta: piece };
+          yield { type: 'tool-call-delta', index: call.position, argumentsDelta: piece };
         }
       }
     }
@@ -90,13 +122,11 @@ export async function* readOpenAiStream(
       retryable: true,
     });
   }
-  for (let index = 0; index < calls.length; index++) {
-    const call = calls[index];
-    if (call === undefined) continue;
+  for (const call of calls) {
     yield {
       type: 'tool-call',
-      index,
-      id: call.id === '' ? `call_${index}` : call.id,
+      index: call.position,
+      id: call.id === '' ? `call_${call.position}` : call.id,
       name: call.name,
       arguments: call.arguments,
     };
@@ -108,6 +138,7 @@ export async function* readOpenAiStream(
 export function* readOpenAiCompletion(
   body: string,
   provider: string,
+  limits: Pick<StreamLimits, 'maxToolCalls' | 'maxToolCallArgumentCharacters'> = DEFAULT_STREAM_LIMITS,
 ): Generator<ModelEvent, void, undefined> {
   const completion = readJsonObject(body);
   if (completion === undefined)
@@ -121,16 +152,25 @@ export function* readOpenAiCompletion(
   if (text !== undefined && text !== '') yield { type: 'text-delta', text };
   const calls = message?.['tool_calls'];
   if (Array.isArray(calls)) {
+    if (calls.length > limits.maxToolCalls) throw tooManyToolCalls(provider, limits.maxToolCalls);
     for (let index = 0; index < calls.length; index++) {
-      const call = calls[index] as Record<string, unknown>;
+      const entry: unknown = calls[index];
+      const call =
+        typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : undefined;
       const fn = objectField(call, 'function');
       const raw = fn?.['arguments'];
+      const name = stringField(fn, 'name') ?? '';
+      const text =
+        typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : JSON.stringify(raw);
+      if (text.length > limits.maxToolCallArgumentCharacters)
+        throw argumentsTooLong(provider, name, limits.maxToolCallArgumentCharacters);
+      // A malformed entry is still a call the model made: the loop reports it as invalid.
       yield {
         type: 'tool-call',
         index,
-        id: stringField(call, 'id') ?? `call_${index}`,
-        name: stringField(fn, 'name') ?? '',
-        arguments: typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw),
+        id: stringField(call, 'id') || `call_${index}`,
+        name,
+        arguments: text,
       };
     }
   }

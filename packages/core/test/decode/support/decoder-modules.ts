@@ -1,5 +1,5 @@
 import type * as AuthorCodeErrorModule from '../../../src/decode/author-code-error';
-import type * as CompiledModelModule from '../../../src/decode/compiled-model';
+import type * as CompileModelModule from '../../../src/decode/compile-model';
 import type * as CreateArgsDecoderModule from '../../../src/decode/create-args-decoder';
 import type * as CreateDecodeFunctionModule from '../../../src/decode/create-decode-function';
 import type * as DecodeLimitsModule from '../../../src/decode/decode-limits';
@@ -20,7 +20,7 @@ export interface DecoderModules {
    * compare the closures with themselves). Decoders of the model share its compiled form, so they
    * use the generated code too.
    */
-  readonly compileModel: typeof CompiledModelModule.compileModel;
+  readonly compileModel: typeof CompileModelModule.compileModel;
 }
 
 /**
@@ -37,7 +37,7 @@ export function loadDecoderModules(generate: boolean): DecoderModules {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const decode = require('../../../src/decode/create-decode-function') as typeof CreateDecodeFunctionModule;
     const { compileModel, generateModelCode } =
-      require('../../../src/decode/compiled-model') as typeof CompiledModelModule;
+      require('../../../src/decode/compile-model') as typeof CompileModelModule;
     loaded = {
       createDecodeFunction: decode.createDecodeFunction,
       decodeText: decode.decodeText,

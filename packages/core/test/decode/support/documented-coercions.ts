@@ -1,5 +1,5 @@
 import type { ArgsModel } from '../../../src/model/args-model';
-import type { TypeNode } from '../../../src/model/type-node';
+import type { TypeNode } from '../../../src/model/args-model';
 
 // What the decoder documents doing to a value besides checking it (DESIGN "Decoding",
 // RELIABILITY R6), written here from those documents rather than from the decoder's code:

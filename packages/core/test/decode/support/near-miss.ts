@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ArgsModel } from '../../../src/model/args-model';
-import type { NumberNode, StringNode, TypeNode } from '../../../src/model/type-node';
+import type { NumberNode, StringNode, TypeNode } from '../../../src/model/args-model';
 
 // Schema-directed arbitraries: mostly valid values, some just outside a bound, some of the wrong
 // type, the documented coercion forms ("5", "true", null for optional), unknown keys, and now

@@ -1,17 +1,19 @@
 import { types } from 'node:util';
-import { withoutErrorData } from './error-base';
+import { withoutStackTrace } from './without-stack-trace';
 import { invalidArgumentsFrom, ToolError } from './tool-error';
 
-describe('ToolError without engine error data (decoding failures)', () => {
+describe('ToolError without a stack trace (decoding failures)', () => {
   const issues = [
     { path: 'path', expected: 'a string of at least 1 character', received: '"" (empty string)' },
     { path: 'offset', expected: 'an integer', received: '"ten" (a string)' },
   ];
 
-  it('is an Error and a ToolError with the same message, stack header and cause as one built normally', () => {
+  it('is a native Error and a ToolError with the same message, stack header and cause as one built normally', () => {
     const cause = new Error('underlying');
     const normal = ToolError.invalidArguments(issues, { toolName: 'read_file', cause });
-    const bare = withoutErrorData(() => ToolError.invalidArguments(issues, { toolName: 'read_file', cause }));
+    const bare = withoutStackTrace(() =>
+      ToolError.invalidArguments(issues, { toolName: 'read_file', cause }),
+    );
     expect(bare).toBeInstanceOf(Error);
     expect(bare).toBeInstanceOf(ToolError);
     expect(ToolError.is(bare)).toBe(true);
@@ -24,14 +26,26 @@ describe('ToolError without engine error data (decoding failures)', () => {
     expect(() => {
       throw bare;
     }).toThrow(normal.message);
-    // Only the normal one is a native error with frames.
+    // Both are native errors (structuredClone, util.types see an Error); only the normal one has frames.
     expect(types.isNativeError(normal)).toBe(true);
-    expect(types.isNativeError(bare)).toBe(false);
+    expect(types.isNativeError(bare)).toBe(true);
     expect(normal.stack).toMatch(/\n\s+at /);
+    expect(bare.stack).not.toMatch(/\n\s+at /);
+  });
+
+  it('restores the stack trace limit, even when the build throws', () => {
+    const limit = Error.stackTraceLimit;
+    expect(() =>
+      withoutStackTrace(() => {
+        throw new Error('broken');
+      }),
+    ).toThrow('broken');
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new ToolError('internal').stack).toMatch(/\n\s+at /);
   });
 
   it('keeps an assigned message or stack as own properties', () => {
-    const error = withoutErrorData(() => ToolError.notFound('No such file: a.ts.'));
+    const error = withoutStackTrace(() => ToolError.notFound('No such file: a.ts.'));
     error.stack = 'custom';
     expect(error.stack).toBe('custom');
     error.message = 'changed';

@@ -1,0 +1,80 @@
+import { ToolError } from '@toolwright/core';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type Result,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { InputSupport } from './client-capabilities';
+import { ReplayInputRequester } from './replay-input-requester';
+import { sha256Hex, type CallState, type RequestStateCodec } from './request-state';
+
+/** What one round of a multi-round request (2026-07-28) runs: the work, with its requester. */
+export interface RoundRequest<R> {
+  readonly ctx: ServerContext;
+  readonly states: RequestStateCodec;
+  /** What the state belongs to (`tools/call read_file`): a state never carries over to another. */
+  readonly subject: string;
+  /** The request's arguments as sent; the state binds to them (R21). */
+  readonly argumentsText: string;
+  readonly support: InputSupport;
+  readonly run: (requester: ReplayInputRequester, signal: AbortSignal) => Promise<R>;
+}
+
+/** A round's outcome: the work's own answer, or the `input_required` result that ends the round. */
+export type RoundOutcome<R> =
+  | { readonly done: true; readonly value: R; readonly requester: ReplayInputRequester }
+  | { readonly done: false; readonly result: Result };
+
+/**
+ * One round of a request under 2026-07-28 (tools/call, prompts/get): the sealed request state is
+ * checked first (a tampered, expired or foreign one is -32602), the work runs with the answers so
+ * far, and the first input request without an answer ends the round with `input_required`
+ * listing every request the work made before it was stopped, and the state for the next round.
+ */
+export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcome<R>> {
+  const { ctx, states } = request;
+  const argsHash = await sha256Hex(request.argumentsText);
+  const sealed = ctx.mcpReq.requestState();
+  let state: CallState | undefined;
+  if (sealed !== undefined) {
+    state = typeof sealed === 'string' ? await states.open(sealed) : undefined;
+    if (state === undefined || state.tool !== request.subject || state.args !== argsHash) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid or expired requestState', {
+        reason: 'invalid_request_state',
+      });
+    }
+  }
+  // The client's answers of this round count for any key the work asks; the sealed answers of
+  // earlier rounds take precedence (they are what the work already acted on).
+  const answers: Record<string, unknown> = { ...ctx.mcpReq.inputResponses, ...state?.answers };
+  const ended = new AbortController();
+  const signal = AbortSignal.any([ctx.mcpReq.signal, ended.signal]);
+  let suspend!: () => void;
+  const suspended = new Promise<'suspended'>((resolve) => {
+    suspend = () => resolve('suspended');
+  });
+  const requester = new ReplayInputRequester(
+    request.support,
+    answers,
+    state?.asked ?? {},
+    // A macrotask later, so requests made together (Promise.all) join the same round.
+    () => void setTimeout(suspend, 0),
+  );
+  const outcome = await Promise.race([
+    request.run(requester, signal).then((value) => ({ value })),
+    suspended,
+  ]);
+  if (outcome !== 'suspended') return { done: true, value: outcome.value, requester };
+  ended.abort(ToolError.cancelled());
+  const inputRequests: Record<string, unknown> = {};
+  for (const [key, input] of requester.pending) inputRequests[key] = input;
+  const requestState = await states.seal({
+    tool: request.subject,
+    args: argsHash,
+    asked: { ...state?.asked, ...requester.askedNow },
+    answers: { ...state?.answers, ...requester.used },
+    issuedAt: state?.issuedAt ?? Date.now(),
+  });
+  return { done: false, result: { resultType: 'input_required', inputRequests, requestState } as Result };
+}
