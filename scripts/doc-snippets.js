@@ -37,12 +37,19 @@ function render(page) {
   });
 }
 
+/** The docs pages and each package's README (its npm page). */
 function pages() {
   const dir = path.join(ROOT, 'docs');
-  return fs
+  const docs = fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .map((name) => path.join(dir, name));
+  const packages = path.join(ROOT, 'packages');
+  const readmes = fs
+    .readdirSync(packages)
+    .map((name) => path.join(packages, name, 'README.md'))
+    .filter((file) => fs.existsSync(file));
+  return [...docs, ...readmes];
 }
 
 function main() {

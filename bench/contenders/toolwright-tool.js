@@ -90,10 +90,10 @@ function defineManyBare(i, { designTypes = false } = {}) {
   return { Args, ReadFile, options: readFileToolOptions(manyName(i), manyDescription(i), Args) };
 }
 
-function readFileToolSet(tw) {
+function readFileToolSet(tw, eraseOptions) {
   const { ReadFile } = defineReadFile(tw);
   const tools = new tw.ToolSet();
-  tools.add(tw.eraseTool(new ReadFile()));
+  tools.add(tw.eraseTool(new ReadFile(), eraseOptions));
   return tools;
 }
 

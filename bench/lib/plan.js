@@ -62,6 +62,14 @@ const CALL = [
     goal: { valid: 2, invalid: 4 },
   },
   {
+    id: 'toolwright-reference',
+    side: 'toolwright',
+    label: 'toolwright ToolSet.call, reference decoder',
+    file: 'contenders/toolwright-call-reference.js',
+    how: 'tools.call(name, json) with the decoding accelerator off (eraseTool(…, { accelerate: false })): JSON.parse and the shared closures alone, no scanner, no generated code. The accelerator is worth the gap to the ToolSet.call row.',
+    goal: { valid: 2, invalid: 4 },
+  },
+  {
     id: 'toolwright-many',
     side: 'toolwright',
     label: 'toolwright ToolSet.call, 1,000 tools in turn',

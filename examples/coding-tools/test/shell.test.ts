@@ -37,7 +37,9 @@ describe('shell', () => {
       output: 'line 1\nline 2\nline 3\noops',
       truncated: false,
     });
-    expect(outcome.text).toMatch(/^Exit code 3 \(\d+ ms\)\nline 1\nline 2\nline 3\noops$/);
+    expect(outcome.text).toMatch(
+      /^Exit code 3 \((?:\d+ ms|\d+(?:\.\d+)? s)\)\nline 1\nline 2\nline 3\noops$/,
+    );
   });
 
   it('runs in the workspace root with stdin closed', async () => {
@@ -144,6 +146,16 @@ describe('shell', () => {
       expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
     });
 
+    it('a setsid grandchild that also cleared its environment is killed if it was seen while its parent lived', async () => {
+      const outcome = await call(native, 'shell', {
+        command: `env -i /usr/bin/setsid sleep 30 & ${LEADS_SESSION}; sleep 1.2`,
+      });
+      const pid = Number(outcome.result.ok && (outcome.result.value as CommandResult).output);
+      seen.push(pid);
+      expect(pid).toBeGreaterThan(1);
+      expect(isGone(pid)).toBe(true);
+    });
+
     it('a setsid grandchild is killed on timeout', async () => {
       const pids: number[] = [];
       const outcome = await call(
@@ -202,7 +214,7 @@ describe("the dialects' shells", () => {
   it("codex's shell runs an argument vector without a shell, in a working directory", async () => {
     const outcome = await call(codex, 'shell', { command: ['sh', '-c', 'echo "$0 $1"; pwd', 'a b', 'c'] });
     expect(texts(outcome.progress)).toEqual(['a b c', root]);
-    expect(outcome.text).toMatch(/^Exit code: 0\nWall time: \d+ ms\nOutput:\na b c\n/);
+    expect(outcome.text).toMatch(/^Exit code: 0\nWall time: (?:\d+ ms|\d+(?:\.\d+)? s)\nOutput:\na b c\n/);
     const missing = await call(codex, 'shell', { command: ['definitely-not-a-program-xyz'] });
     expect(kindOf(missing.result)).toBe('not_found');
     expect(missing.text).toBe('The program "definitely-not-a-program-xyz" was not found.');

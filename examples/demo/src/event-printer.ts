@@ -10,19 +10,38 @@ const MAX_LINE = 110;
 
 /**
  * Renders a run's events as they arrive: the model's text as it streams, each tool call, its live
- * progress, its result, and each invalid call with the recovery taken.
+ * progress, its result, and each invalid call with the recovery taken. Calls and their results
+ * appear in the order the model made the calls: a repaired call is shown where the model put it
+ * (with the name it first gave), and a result that comes back before an earlier call's waits for it.
  */
 export function createEventPrinter(output: Output): (event: AgentEvent) => void {
   let inText = false;
   let lastProgress = '';
+  // This turn's started calls, in the model's order, and results that came back ahead of their turn.
+  let started: string[] = [];
+  let printed = 0;
+  const waiting = new Map<string, string>();
+  const repairedFrom = new Map<string, string>();
   const line = (text: string): void => {
     if (inText) output.write('\n');
     inText = false;
     output.write(`${text}\n`);
   };
+  const flushResults = (all: boolean): void => {
+    while (printed < started.length) {
+      const text = waiting.get(started[printed]!);
+      if (text === undefined && !all) return;
+      if (text !== undefined) line(text);
+      printed += 1;
+    }
+  };
   return (event) => {
     switch (event.type) {
       case 'turn-start':
+        started = [];
+        printed = 0;
+        waiting.clear();
+        repairedFrom.clear();
         line(`\n── turn ${event.turn} ──`);
         return;
       case 'text-delta':
@@ -31,14 +50,25 @@ export function createEventPrinter(output: Output): (event: AgentEvent) => void 
         output.write(event.text);
         return;
       case 'invalid-call':
+        // A repaired call runs, and is shown where it starts; any other outcome is shown now.
+        if (event.action.action === 'repair') {
+          if (!repairedFrom.has(event.invalid.call.id))
+            repairedFrom.set(event.invalid.call.id, event.invalid.call.name);
+          return;
+        }
         line(
           `  ✗ ${event.invalid.call.name}: ${event.invalid.reason.replace('_', ' ')} → ${describeAction(event.action)}`,
         );
         return;
-      case 'tool-call':
+      case 'tool-call': {
         lastProgress = '';
-        line(`→ ${event.call.name} ${shorten(event.call.arguments, MAX_LINE - event.call.name.length - 4)}`);
+        started.push(event.call.id);
+        const original = repairedFrom.get(event.call.id);
+        const note = original === undefined ? '' : ` (repaired from ${original})`;
+        const room = MAX_LINE - event.call.name.length - note.length - 4;
+        line(`→ ${event.call.name} ${shorten(event.call.arguments, room)}${note}`);
         return;
+      }
       case 'tool-progress': {
         const text = describeProgress(event.item);
         // Test runs poll the same counts several times; show each change once.
@@ -48,16 +78,24 @@ export function createEventPrinter(output: Output): (event: AgentEvent) => void 
         return;
       }
       case 'tool-result':
-        line(describeResult(event.result));
+        if (!started.includes(event.result.call.id)) {
+          line(describeResult(event.result)); // settled without running
+          return;
+        }
+        waiting.set(event.result.call.id, describeResult(event.result));
+        flushResults(false);
         return;
       case 'approval-required':
+        flushResults(true);
         line(`  ? ${event.pending.length} call(s) await approval`);
         return;
       case 'turn-finish':
+        flushResults(true);
         if (inText) output.write('\n');
         inText = false;
         return;
       case 'done':
+        flushResults(true);
         printSummary(event.result, line);
         return;
     }

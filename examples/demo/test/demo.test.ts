@@ -21,8 +21,9 @@ describe('the demo, offline', () => {
     expect(text).toMatch(
       /tool definitions sent with each request \(openai format, 9 tools\):\n  read_file +Read a text file/,
     );
-    expect(text).toContain(
-      '  ✗ raed_file: unknown tool → repaired to read_file\n→ list_dir {"depth":2}\n→ read_file {"path":"src/greet.js"}',
+    // The calls and their results in the order the model made them (list_dir, then raed_file).
+    expect(text).toMatch(
+      /\n→ list_dir \{"depth":2\}\n→ read_file \{"path":"src\/greet\.js"\} \(repaired from raed_file\)\n  ✓ list_dir: .*\n  ✓ read_file: /,
     );
     expect(text).toMatch(/│ tests exited: 1 passed, 1 failed/);
     expect(text).toMatch(/│ ✔ greets the world when no name is given/);

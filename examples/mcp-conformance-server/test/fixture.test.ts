@@ -251,3 +251,42 @@ describe.each(REVISIONS)('a client without sampling under %s', (revision) => {
     }
   });
 });
+
+describe.each(REVISIONS)('resource updates under %s', (revision) => {
+  it('reach a client that subscribed to the resource, and only for that resource', async () => {
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    const connection = connectMcpServer(registry.finalize(), serverSide);
+    const client = new Client(
+      { name: 'updates-test', version: '1.0.0' },
+      revision === '2025-11-25' ? {} : { versionNegotiation: { mode: { pin: revision } } },
+    );
+    const updated: string[] = [];
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      updated.push(notification.params.uri);
+    });
+    await client.connect(clientSide);
+    const subscription =
+      revision === '2025-11-25'
+        ? undefined
+        : await client.listen({ resourceSubscriptions: ['test://watched-resource'] });
+    try {
+      if (revision === '2025-11-25') await client.subscribeResource({ uri: 'test://watched-resource' });
+      await connection.resourceUpdated('test://static-text');
+      await connection.resourceUpdated('test://watched-resource');
+      const deadline = Date.now() + 3000;
+      while (updated.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(updated).toEqual(['test://watched-resource']);
+      if (revision === '2025-11-25') {
+        await client.unsubscribeResource({ uri: 'test://watched-resource' });
+        await connection.resourceUpdated('test://watched-resource');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(updated).toEqual(['test://watched-resource']);
+      }
+    } finally {
+      await subscription?.close();
+      await client.close();
+      await connection.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import {
   OpenAiChatClient,
   type AgentRunResult,
   type InvalidToolCall,
+  type ModelClient,
   type OpenAiChatClientOptions,
 } from '../src';
 import { notesTools } from './support/fixture-tools';
@@ -284,6 +285,38 @@ describe('malformed calls become invalid calls the recovery hook sees', () => {
   });
 });
 
+describe('a ModelClient of the host’s own that emits calls with the wrong types', () => {
+  it('still reaches the loop as calls with string fields, which the recovery hook sees', async () => {
+    let turn = 0;
+    const model: ModelClient = {
+      format: 'openai',
+      async *stream() {
+        turn++;
+        if (turn > 1) {
+          yield { type: 'text-delta', text: 'ok' };
+        } else {
+          yield { type: 'tool-call', index: 0, id: 5, name: null, arguments: { name: 'todo' } } as never;
+          yield { type: 'tool-call', index: 1, id: 'c2', name: 'read_note', arguments: undefined } as never;
+        }
+        yield { type: 'finish', finishReason: turn > 1 ? 'stop' : 'tool_calls' };
+      },
+    };
+    const seen: InvalidToolCall[] = [];
+    const { tools } = notesTools();
+    const result = await new Agent({
+      model,
+      tools,
+      hooks: { onInvalidCall: (invalid) => void seen.push(invalid) },
+    }).run('go');
+
+    expect(result.stopReason).toBe('completed');
+    expect(seen.map((invalid) => [invalid.reason, invalid.call])).toEqual([
+      ['unknown_tool', { id: 'call_1_1', name: '', arguments: '{"name":"todo"}' }],
+      ['invalid_arguments', { id: 'c2', name: 'read_note', arguments: '' }],
+    ]);
+  });
+});
+
 describe('a model asking for thousands of read-only calls in one turn', () => {
   it('runs at most maxConcurrentCalls (default 8) at once and queues the rest, in order', async () => {
     const count = 5000;
@@ -313,6 +346,33 @@ describe('a model asking for thousands of read-only calls in one turn', () => {
       Array.from({ length: count }, (_, call) => `r${call}`),
     );
   }, 30_000);
+
+  it('starts no more queued calls once a hook threw, and still answers every call in the transcript', async () => {
+    server.handle((_request, response) =>
+      streamAnswer(response, {
+        calls: Array.from({ length: 20 }, (_, call) => ({
+          id: `r${call}`,
+          name: 'slow_read',
+          pieces: [call === 0 ? '{"name":""}' : '{"name":"todo"}'],
+        })),
+      }),
+    );
+    const { tools, log } = notesTools({ holdMs: 20 });
+    const agent = new Agent({
+      model: client(),
+      tools,
+      hooks: {
+        onInvalidCall: () => {
+          throw new Error('the hook broke');
+        },
+      },
+    });
+    const result = await agent.run('read');
+
+    expect(result.stopReason).toBe('error');
+    expect(log.calls.length).toBeLessThanOrEqual(8);
+    expect(result.messages.filter((message) => message.role === 'tool')).toHaveLength(20);
+  });
 
   it('takes maxConcurrentCalls from the options', async () => {
     server.handle((_request, response, index) =>

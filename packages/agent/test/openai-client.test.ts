@@ -214,6 +214,27 @@ describe('OpenAiChatClient against a loopback server', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('names the URL tried on a 404 and suggests /v1 when the base URL lacks it', async () => {
+    server.handle((_request, response) => sendJson(response, 404, { error: { message: 'Not Found' } }));
+    const failure = await collectModelResponse(client({ baseUrl: server.url }).stream(request())).catch(
+      (error: unknown) => error,
+    );
+
+    expect(failure).toMatchObject({ kind: 'http', status: 404, retryable: false });
+    expect((failure as Error).message).toBe(
+      `the OpenAI-compatible server at ${server.url} answered 404: Not Found (POST ${server.url}/chat/completions). ` +
+        `OpenAI-compatible servers usually answer under /v1: try the base URL ${server.url}/v1 (OPENAI_BASE_URL or { baseUrl }).`,
+    );
+
+    const withVersion = await collectModelResponse(client().stream(request())).catch(
+      (error: unknown) => error,
+    );
+    expect((withVersion as Error).message).toBe(
+      `the OpenAI-compatible server at ${server.url}/v1 answered 404: Not Found (POST ${server.url}/v1/chat/completions). ` +
+        `Check the base URL (${server.url}/v1) and the model name.`,
+    );
+  });
+
   it('does not wait for a retry-after longer than maxRetryAfterMs', async () => {
     server.handle((_request, response) =>
       sendJson(response, 429, { error: { message: 'quota' } }, { 'retry-after': '3600' }),

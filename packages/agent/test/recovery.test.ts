@@ -313,6 +313,29 @@ describe.each(RUN_PATHS)('invalid-call recovery through %s', (_path, runAgent) =
     expect(result.stopReason).toBe('error');
     expect(result.reason).toBe('A hook failed: hook bug');
     expect(toolMessages(result.messages).map((message) => message.toolCallId)).toEqual(['call_1_1']);
+    expect(result.error).toBeInstanceOf(Error);
+    expect(result.error?.message).toBe('hook bug');
+  });
+
+  it('keeps a thrown non-Error value as the cause of a typed result.error', async () => {
+    const { tools } = notesTools();
+    const model = new ScriptedModelClient([{ toolCalls: [{ name: 'raed_note' }] }]);
+    const agent = new Agent({
+      model,
+      tools,
+      hooks: {
+        onInvalidCall: () => {
+          throw 'no recovery today';
+        },
+      },
+    });
+    const result = await runAgent(agent, 'go');
+
+    expect(result.stopReason).toBe('error');
+    const error: Error | undefined = result.error;
+    expect(error).toBeInstanceOf(Error);
+    expect(error?.message).toBe('The run failed with a thrown non-Error value: "no recovery today"');
+    expect(error?.cause).toBe('no recovery today');
   });
 });
 

@@ -190,5 +190,6 @@ export type { ConcurrencyLimiterOptions, ConcurrencyGrant } from './invoke/concu
 export { detachedCallCount } from './invoke/detached-call-count';
 export { ToolSet } from './toolset/tool-set';
 export type { ToolSetOptions, ToolCallOptions } from './toolset/tool-set';
+export type { CallInterceptor, InterceptedCall } from './toolset/call-interceptor';
 export { closestName } from './toolset/closest-name';
 export { editDistance } from './toolset/edit-distance';

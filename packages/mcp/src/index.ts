@@ -43,6 +43,7 @@ export type {
 } from './catalog';
 export { importMcpTools } from './import/import-mcp-tools';
 export { IMPORT_DEFAULTS } from './import/import-options';
+export type { McpClientLike } from './import/mcp-client-like';
 export type { ImportMcpToolsOptions, McpToolFilter, DefinitionChangePolicy } from './import/import-options';
 export type {
   McpImport,

@@ -4,7 +4,13 @@ import { Server } from '@modelcontextprotocol/server';
 import type { Tool } from '@modelcontextprotocol/client';
 import { ToolError } from '@toolwright/core';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
-import { importMcpTools, type ImportMcpToolsOptions, type McpImport } from '@toolwright/mcp';
+import {
+  importMcpTools,
+  type ImportMcpToolsOptions,
+  type McpClientLike,
+  type McpImport,
+} from '@toolwright/mcp';
+import { importMcpTools as importMcpSource } from '@toolwright/mcp/node';
 import { connectInMemory, rawTool, waitFor } from './helpers';
 
 /** A bare-SDK server in this process whose tool list the test controls. */
@@ -74,6 +80,41 @@ describe('importMcpTools (in memory, bare-SDK server)', () => {
       expect.objectContaining({ code: 'name_conflict', remoteName: 'b', localName: 'remote__b' }),
     ]);
     expect((await handle.call('remote__b', {})).content).toEqual([{ type: 'text', text: 'local b' }]);
+  });
+
+  it('imports through a client of another copy of the SDK, which is no instance of its Client', async () => {
+    // An ES module project's Client comes from the SDK's ESM build: another class, same members.
+    const remote = await bareServer([{ name: 'a', description: 'Tool a.', inputSchema: objectSchema() }]);
+    const real = remote.client;
+    const otherCopy: McpClientLike = {
+      getServerVersion: () => real.getServerVersion(),
+      get onclose() {
+        return real.onclose;
+      },
+      set onclose(handler) {
+        real.onclose = handler;
+      },
+      get onerror() {
+        return real.onerror;
+      },
+      set onerror(handler) {
+        real.onerror = handler;
+      },
+      setNotificationHandler: real.setNotificationHandler.bind(real),
+      removeNotificationHandler: real.removeNotificationHandler.bind(real),
+      close: () => real.close(),
+      request: real.request.bind(real),
+      ping: real.ping.bind(real),
+      get transport() {
+        return real.transport;
+      },
+    };
+    expect(otherCopy).not.toBeInstanceOf(Client);
+    const handle = new ToolRegistry().finalize();
+    const imported = await importMcpSource(otherCopy, handle);
+    opened.push(imported);
+    expect(imported.names()).toEqual(['remote__a']);
+    expect((await handle.call('remote__a', {})).content).toEqual([{ type: 'text', text: 'a {}' }]);
   });
 
   it('caps descriptions and refuses oversized schemas before compiling them', async () => {

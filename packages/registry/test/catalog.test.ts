@@ -200,6 +200,42 @@ describe('finalize: problems of resources and prompts', () => {
     expect(new Set(problems.map((problem) => problem.code))).toEqual(new Set(['template']));
   });
 
+  it('reports references written in a prompt method’s messages, read from its source', () => {
+    class Messages {
+      @Tool({ name: 'grep', description: 'Search.' })
+      grep(@Param('pattern') pattern: string): string {
+        return pattern;
+      }
+      @Prompt({ name: 'hunt' })
+      hunt(@Param('bug') bug: string) {
+        return [
+          {
+            role: 'user' as const,
+            content: `Find ${bug} with \${{ tools.grep }}, then fix it with \${{ tools.edit }}.`,
+          },
+          {
+            role: 'assistant' as const,
+            content: 'I will start with ${{ params.grep.pattern }} and ${{ params.grep.path }}.',
+          },
+        ];
+      }
+    }
+    expect(problemsOf(new ToolRegistry().tool(Messages))).toEqual([
+      {
+        code: 'template',
+        message:
+          "the prompt hunt (its messages, Messages.hunt)'s text refers to ${{ tools.edit }}, but no tool named edit is registered.",
+        fix: 'register edit, or take the reference out.',
+      },
+      {
+        code: 'template',
+        message:
+          "the prompt hunt (its messages, Messages.hunt)'s text refers to ${{ params.grep.path }}, but grep has no parameter path.",
+        fix: 'give grep a parameter path, or take the reference out.',
+      },
+    ]);
+  });
+
   it('reports completers of prompts, templates and arguments that do not exist', () => {
     class Completers {
       @Prompt({ name: 'review', complete: { language: ['ts'], dialect: ['x'] } })

@@ -54,3 +54,19 @@ describe('the registry runtime bounds', () => {
     expect(twice.ok && twice.value).toEqual([true, false]);
   });
 });
+
+describe('registry call interceptors', () => {
+  it('wrap the calls of every version of the tool set, dispatched ones included', async () => {
+    const seen: string[] = [];
+    const tools = new ToolRegistry({
+      interceptors: [{ beforeDecode: (call) => void seen.push(`${call.toolName}@${call.depth}`) }],
+    })
+      .tool(erasedTool({ name: 'leaf', run: () => 'leaf' }))
+      .tool(erasedTool({ name: 'outer', run: async (_args, ctx) => (await ctx.dispatch('leaf', '{}')).ok }))
+      .finalize();
+    await tools.call('outer', '{}');
+    tools.batch((edit) => edit.add(erasedTool({ name: 'later', run: () => 'later' })));
+    await tools.call('later', '{}');
+    expect(seen).toEqual(['outer@0', 'leaf@1', 'later@0']);
+  });
+});

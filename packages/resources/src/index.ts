@@ -19,6 +19,11 @@ export {
   type ProviderOptions,
 } from './providers/provider';
 
+// Inversify's decorators, so a tool author imports everything from here and never installs or
+// imports inversify (a peer) directly: `npm install inversify` alone gives 8.x, which is ESM-only
+// and not the major this package supports. `dependenciesOf` reads exactly what these record.
+export { inject, injectable, multiInject, optional, unmanaged } from 'inversify';
+
 export { dependenciesOf } from './injection/dependencies-of';
 export type { Dependency } from './injection/dependency';
 export { ensureInjectable } from './injection/ensure-injectable';

@@ -1,10 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { LineSplitter } from '../text/line-splitter';
-import { findProcessTree, isProcessGone, newProcessTreeMarker, PROCESS_TREE_VARIABLE } from './process-tree';
+import {
+  findProcessTree,
+  isProcessGone,
+  newProcessTreeMarker,
+  processStart,
+  PROCESS_TREE_VARIABLE,
+} from './process-tree';
 
 /** How long a stopped process group has between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 2000;
+/** How often a running command's tree is looked at, to remember members that may lose every link to it later. */
+const TRACK_INTERVAL_MS = 500;
 /** How long `exited` waits for swept processes to be gone after their SIGKILL. */
 const SWEEP_SETTLE_MS = 1000;
 /** Characters kept of one output line. */
@@ -40,7 +48,10 @@ export interface OutputLine {
  * A process group is not enough (R23): a descendant can leave it with `setsid` (a new session and
  * group), and once its parent exits it is init's child. So every process of the command carries a
  * marker in its environment, and each signal also goes to every process `/proc` shows with that
- * marker, in the group, or descended from either (see `findProcessTree`).
+ * marker, in the group, or descended from either (see `findProcessTree`). While the command runs,
+ * its tree is looked at every `TRACK_INTERVAL_MS` and its members remembered (with their start
+ * time, so a reused id is never signalled): a descendant that cleared its environment and left
+ * the session is still killed if it was seen once while its parent lived.
  */
 export class ProcessGroup {
   readonly pid: number;
@@ -56,6 +67,10 @@ export class ProcessGroup {
   // Every process a sweep signalled: `exited` waits until they are gone.
   readonly #swept = new Set<number>();
   #sweeping: Promise<void> = Promise.resolve();
+  // Members seen while the command ran: pid → start time.
+  readonly #known = new Map<number, string>();
+  readonly #tracker: NodeJS.Timeout;
+  #tracking = false;
 
   private constructor(child: ChildProcess, pid: number, marker: string) {
     this.#child = child;
@@ -63,7 +78,12 @@ export class ProcessGroup {
     this.#marker = marker;
     this.#read(child.stdout, 'stdout');
     this.#read(child.stderr, 'stderr');
-    child.once('exit', () => this.#signalTree('SIGKILL'));
+    this.#tracker = setInterval(() => void this.#track(), TRACK_INTERVAL_MS);
+    this.#tracker.unref();
+    child.once('exit', () => {
+      clearInterval(this.#tracker);
+      this.#signalTree('SIGKILL');
+    });
     this.exited = new Promise<ExitStatus>((resolve) => {
       child.once('close', (exitCode: number | null, signal: NodeJS.Signals | null) => {
         // One last sweep: a process may have forked between the exit sweep and the close.
@@ -149,10 +169,28 @@ export class ProcessGroup {
   #signalTree(signal: NodeJS.Signals): void {
     signalProcess(-this.pid, signal);
     this.#sweeping = this.#sweeping.then(async () => {
-      for (const pid of await findProcessTree(this.pid, this.#marker)) {
+      for (const member of await findProcessTree(this.pid, this.#marker))
+        this.#known.set(member.pid, member.start);
+      for (const [pid, start] of this.#known) {
+        // A remembered id whose start time changed is another process now: leave it alone.
+        if ((await processStart(pid)) !== start) {
+          this.#known.delete(pid);
+          continue;
+        }
         if (signalProcess(pid, signal)) this.#swept.add(pid);
       }
     });
+  }
+
+  async #track(): Promise<void> {
+    if (this.#tracking || this.#status !== undefined) return;
+    this.#tracking = true;
+    try {
+      for (const member of await findProcessTree(this.pid, this.#marker))
+        this.#known.set(member.pid, member.start);
+    } finally {
+      this.#tracking = false;
+    }
   }
 
   // Resolves when the sweeps are done and what they signalled is gone (bounded: a process in

@@ -14,6 +14,13 @@ interface ProcessEntry {
   readonly ppid: number;
   readonly pgrp: number;
   readonly marked: boolean;
+  readonly start: string;
+}
+
+/** A process of a command's tree: its id and its start time (which tells a reused id apart). */
+export interface TreeMember {
+  readonly pid: number;
+  readonly start: string;
 }
 
 /**
@@ -24,7 +31,7 @@ interface ProcessEntry {
  * lives). Never this process. Empty where there is no `/proc`: then only the process group is
  * reachable.
  */
-export async function findProcessTree(leader: number, marker: string): Promise<number[]> {
+export async function findProcessTree(leader: number, marker: string): Promise<TreeMember[]> {
   let names: string[];
   try {
     names = await readdir('/proc');
@@ -37,8 +44,10 @@ export async function findProcessTree(leader: number, marker: string): Promise<n
   );
   const members = new Set<number>();
   const children = new Map<number, number[]>();
+  const starts = new Map<number, string>();
   for (const entry of entries) {
     if (entry === undefined || entry.pid === process.pid) continue;
+    starts.set(entry.pid, entry.start);
     if (entry.marked || entry.pgrp === leader || entry.pid === leader) members.add(entry.pid);
     const siblings = children.get(entry.ppid);
     if (siblings === undefined) children.set(entry.ppid, [entry.pid]);
@@ -52,7 +61,18 @@ export async function findProcessTree(leader: number, marker: string): Promise<n
       queue.push(child);
     }
   }
-  return [...members];
+  return [...members].map((pid) => ({ pid, start: starts.get(pid)! }));
+}
+
+/** The start time of a live process (clock ticks since boot), `undefined` once it is gone. */
+export async function processStart(pid: number): Promise<string | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[0] === 'Z' ? undefined : fields[19];
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether a process is gone: no such process, or a zombie (dead, waiting to be reaped). */
@@ -86,5 +106,6 @@ async function readEntry(pid: number, needle: Buffer): Promise<ProcessEntry | un
   } catch {
     // Another user's process: not one of ours.
   }
-  return { pid, ppid: Number(fields[1]), pgrp: Number(fields[2]), marked };
+  // Field 22 of stat, the start time: fields here start at field 3 (state).
+  return { pid, ppid: Number(fields[1]), pgrp: Number(fields[2]), marked, start: fields[19] ?? '' };
 }

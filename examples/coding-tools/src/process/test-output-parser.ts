@@ -18,6 +18,11 @@ const TAP_DIRECTIVE = /#\s*(skip|todo)\b/i;
 const JEST_SUMMARY = /^Tests:\s+(.*)$/;
 const MARK_PASSED = /^\s*[✓✔√]\s+(.*)$/;
 const MARK_FAILED = /^\s*[✕✖✗×]\s+(.*)$/;
+// node --test's spec reporter (the default from Node 23 on, also without a terminal): its closing
+// `ℹ pass 1` / `ℹ fail 1` lines are authoritative, and after `✖ failing tests:` it lists each
+// failed test a second time, which must not count again.
+const NODE_SUMMARY = /^ℹ (tests|pass|fail|skipped|todo) (\d+)\s*$/;
+const NODE_FAILURE_LIST = /^✖ failing tests:\s*$/;
 
 /**
  * Reads test progress from output lines of the common runners: TAP (`ok 1 - name`, `not ok 2 - name`,
@@ -31,8 +36,25 @@ export class TestOutputParser {
   #total: number | undefined;
   #failures: string[] = [];
   #summary: { passed: number; failed: number; skipped: number; total?: number } | undefined;
+  #nodeSummary: { passed: number; failed: number; skipped: number; total?: number } | undefined;
+  #inFailureList = false;
 
   add(line: string): void {
+    if (NODE_FAILURE_LIST.test(line)) {
+      this.#inFailureList = true;
+      return;
+    }
+    if (this.#inFailureList) return;
+    const node = NODE_SUMMARY.exec(line);
+    if (node) {
+      const summary = (this.#nodeSummary ??= { passed: 0, failed: 0, skipped: 0 });
+      const count = Number(node[2]);
+      if (node[1] === 'tests') summary.total = count;
+      else if (node[1] === 'pass') summary.passed = count;
+      else if (node[1] === 'fail') summary.failed = count;
+      else summary.skipped += count;
+      return;
+    }
     const plan = TAP_PLAN.exec(line);
     if (plan) {
       this.#total = Number(plan[1]);
@@ -69,12 +91,13 @@ export class TestOutputParser {
   }
 
   counts(): TestCounts {
-    const base = this.#summary ?? {
-      passed: this.#passed,
-      failed: this.#failed,
-      skipped: this.#skipped,
-      total: this.#total,
-    };
+    const base = this.#summary ??
+      this.#nodeSummary ?? {
+        passed: this.#passed,
+        failed: this.#failed,
+        skipped: this.#skipped,
+        total: this.#total,
+      };
     return { ...base, failures: [...this.#failures] };
   }
 

@@ -3,7 +3,7 @@ import type { ProviderDefinition, ToolSnapshot } from '@toolwright/registry';
 import type { AgentMessage, AssistantMessage, ToolCallRequest } from '../messages/agent-message';
 import type { ModelClient, ModelRequest, ToolChoice } from '../model/model-client';
 import { ModelError } from '../model/model-error';
-import type { FinishReason, FinishEvent } from '../model/model-event';
+import type { FinishReason, FinishEvent, ToolCallEvent } from '../model/model-event';
 import { addUsage, type Usage } from '../model/usage';
 import type { PendingApproval } from '../approval/approval';
 import type { ApprovalStateSigner } from '../approval/approval-state-signer';
@@ -17,6 +17,7 @@ import { describeStop } from './describe-stop';
 import { TurnExecution, type CallSlot } from './turn-execution';
 import { watchPromise } from './watch-promise';
 import { isAborted } from './is-aborted';
+import { asRunError } from './as-run-error';
 
 /** What an `Agent` fixes for all its runs. */
 export interface AgentConfig {
@@ -144,7 +145,7 @@ export class AgentLoop {
               text += event.text;
               yield { type: 'text-delta', turn, text: event.text };
             } else if (event.type === 'tool-call') {
-              calls.push({ id: event.id, name: event.name, arguments: event.arguments });
+              calls.push(callOf(event));
             } else if (event.type === 'finish') {
               finish = event;
             }
@@ -258,7 +259,7 @@ export class AgentLoop {
       usage: this.#usage,
       turns: this.#turns,
       ...(this.#finishReason === undefined ? {} : { finishReason: this.#finishReason }),
-      ...(error === undefined ? {} : { error }),
+      ...(error === undefined ? {} : { error: asRunError(error) }),
       ...(extra.state === undefined ? {} : { state: extra.state }),
       ...(extra.pending === undefined ? {} : { pendingApprovals: extra.pending }),
     };
@@ -308,6 +309,18 @@ function usedCallIds(messages: readonly AgentMessage[]): Set<string> {
     else if (message.role === 'tool') used.add(message.toolCallId);
   }
   return used;
+}
+
+// A client is host code, but its events are still checked: a call always has three strings.
+function callOf(event: ToolCallEvent): ToolCallRequest {
+  const { id, name, arguments: text } = event as Partial<ToolCallEvent>;
+  if (typeof id === 'string' && typeof name === 'string' && typeof text === 'string')
+    return { id, name, arguments: text };
+  return {
+    id: typeof id === 'string' ? id : '',
+    name: typeof name === 'string' ? name : '',
+    arguments: typeof text === 'string' ? text : text === undefined ? '' : (JSON.stringify(text) ?? ''),
+  };
 }
 
 function lastAssistantText(messages: readonly AgentMessage[]): string {

@@ -1,4 +1,5 @@
 import type { AgentMessage } from '../messages/agent-message';
+import type { ModelError } from '../model/model-error';
 import type { FinishReason } from '../model/model-event';
 import type { Usage } from '../model/usage';
 import type { PendingApproval } from '../approval/approval';
@@ -30,8 +31,12 @@ export interface AgentRunResult {
   readonly turns: number;
   /** The finish reason of the last model turn. */
   readonly finishReason?: FinishReason;
-  /** For `error`: the `ModelError` or whatever a hook threw. */
-  readonly error?: unknown;
+  /**
+   * For `error` (and a `cancelled` run that was failing): a `ModelError` when the model request
+   * failed (`ModelError.is(result.error)`, then `kind`, `status`, `retryable`), else the `Error` a
+   * hook or model client threw; a thrown non-Error value arrives wrapped, as this Error's `cause`.
+   */
+  readonly error?: ModelError | Error;
   /** For `approval_required`: the state to pass to `agent.resume`. */
   readonly state?: AgentState;
   /** For `approval_required`: the calls awaiting a decision. */

@@ -193,11 +193,21 @@ export class TurnExecution {
   async #runGroup(group: readonly CallSlot[]): Promise<void> {
     const width = Math.min(this.scope.maxConcurrentCalls, group.length);
     let next = 0;
+    // A hook that threw ends the run: the calls still queued are not started (the loop reports them not run).
+    let failed = false;
     const worker = async (): Promise<void> => {
-      while (next < group.length) {
+      while (next < group.length && !failed) {
         const slot = group[next++]!;
-        if (this.#stop !== undefined || isAborted(this.scope.signal)) this.#notRun(slot);
-        else await this.#run(slot);
+        if (this.#stop !== undefined || isAborted(this.scope.signal)) {
+          this.#notRun(slot);
+          continue;
+        }
+        try {
+          await this.#run(slot);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
       }
     };
     await settleAll(Array.from({ length: width }, worker));

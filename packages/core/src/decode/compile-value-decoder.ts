@@ -7,7 +7,7 @@ import { compileStringCheck, type StringCheck } from './string-checks';
 import { codePointLength, describeIllFormed, isWellFormed } from './unicode';
 import { findDuplicateItems } from './unique-items';
 
-/** The only integer text accepted for an integer field (RELIABILITY R6): no sign but '-', no leading zero. */
+/** The only integer text accepted for an integer field (R6 in docs/reliability.md): no sign but '-', no leading zero. */
 export const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 
 const UNSAFE_INTEGER_MESSAGE =

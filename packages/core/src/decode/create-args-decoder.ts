@@ -7,6 +7,12 @@ import type { ToolError } from './tool-error-adapter';
 /** Options of `createArgsDecoder`: the tool named in error texts, and the decoding limits. */
 export interface ArgsDecoderOptions extends Partial<DecodeLimits> {
   readonly toolName?: string;
+  /**
+   * Use the accelerator — a scanner for the common flat call and, for hot tools, generated code —
+   * in front of the reference decoder (JSON.parse and shared closures). Default true; the outcome
+   * is the same either way, only the speed differs.
+   */
+  readonly accelerate?: boolean;
 }
 
 /**
@@ -26,6 +32,11 @@ export function createArgsDecoder<T extends object>(
   model: ArgsModel,
   options: ArgsDecoderOptions = {},
 ): ArgsDecoder<T> {
-  const decode = createDecodeFunction<T>(model, resolveDecodeLimits(options), options.toolName);
+  const decode = createDecodeFunction<T>(
+    model,
+    resolveDecodeLimits(options),
+    options.toolName,
+    options.accelerate !== false,
+  );
   return Object.assign(decode, { isAsync: hasAsyncValidators(model) });
 }

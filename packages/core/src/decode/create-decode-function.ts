@@ -46,15 +46,16 @@ export function createDecodeFunction<T extends object>(
   model: ArgsModel,
   limits: DecodeLimits,
   toolName: string | undefined,
+  accelerate = true,
 ): DecodeFunction<T> {
   let compiled: CompiledModel | undefined;
   // The scanner of the common flat call, from the TEXTS_BEFORE_SCANNING-th text on; null: the
-  // model has none.
-  let scan: TextScanner | null | undefined;
+  // model has none, or the accelerator is off (the reference path: JSON.parse and the closures).
+  let scan: TextScanner | null | undefined = accelerate ? undefined : null;
   let texts = 0;
   // Counted up to DECODES_BEFORE_GENERATING, when the tool is hot and its classes may get
-  // generated code.
-  let decodes = 0;
+  // generated code; never, without the accelerator.
+  let decodes = accelerate ? 0 : DECODES_BEFORE_GENERATING;
   const compiledModel = (): CompiledModel => {
     compiled ??= compileModel(model);
     if (decodes < DECODES_BEFORE_GENERATING && ++decodes === DECODES_BEFORE_GENERATING) {

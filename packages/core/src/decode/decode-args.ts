@@ -6,7 +6,7 @@ const defaultDecoders = new WeakMap<Function, ArgsDecoder<object>>();
 
 /**
  * Decodes raw tool arguments (JSON text or an already-parsed value) into an instance of
- * `argsClass`, following RELIABILITY R1–R7. Rejects with a `ToolError` of kind
+ * `argsClass`, following R1–R7 (docs/reliability.md). Rejects with a `ToolError` of kind
  * `invalid_arguments` listing every problem by JSON path, or `payload_too_large`; rejects with the
  * class's `ToolDefinitionError` when the class cannot describe arguments.
  */

@@ -1,4 +1,4 @@
-/** Limits applied to untrusted arguments before and while they are decoded (RELIABILITY R1, R3). */
+/** Limits applied to untrusted arguments before and while they are decoded (R1 and R3 in docs/reliability.md). */
 export interface DecodeLimits {
   /** Largest accepted raw JSON text, in UTF-8 bytes. Default 1 MiB. */
   readonly maxBytes: number;

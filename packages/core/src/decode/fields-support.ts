@@ -97,7 +97,7 @@ export function fillAbsent(
     if (RESERVED_KEYS.has(property.slot)) continue;
     // Present means what for-in saw: an own enumerable property.
     const value = isEnumerable.call(record, property.name) ? record[property.name] : undefined;
-    // RELIABILITY R6: null for an optional, non-nullable property means absent.
+    // R6 (docs/reliability.md): null for an optional, non-nullable property means absent.
     const absent = value === undefined || (value === null && property.optional && !property.nullable);
     if (!absent) continue;
     if (property.makeDefault !== undefined) {

@@ -80,7 +80,7 @@ function caseFor(property: CompiledProperty, index: number): string {
   const slot = JSON.stringify(property.slot);
   let onNull: string;
   if (property.nullable) onNull = `target[${slot}] = null; present++;`;
-  // RELIABILITY R6: null for an optional property means absent.
+  // R6 (docs/reliability.md): null for an optional property means absent.
   else if (property.optional) onNull = '';
   else onNull = `present++; ok = false; context.report(here, ${name}, expected${index}, null);`;
   return `

@@ -3,7 +3,7 @@ import { invalidArgumentsError, type ArgumentIssue } from './tool-error-adapter'
 const BLANK = /^\s*$/;
 
 /**
- * RELIABILITY R2 for argument text: strict `JSON.parse`, empty or whitespace-only text meaning
+ * R2 (docs/reliability.md) for argument text: strict `JSON.parse`, empty or whitespace-only text meaning
  * `{}`, or the `invalid_arguments` ToolError of text that is not JSON (JSON.parse never makes one,
  * so `instanceof ToolError` tells the two apart).
  */
@@ -18,7 +18,7 @@ export function parseJsonArguments(text: string, toolName: string | undefined): 
 
 /**
  * Why `JSON.parse(text)` threw, as an issue on the arguments as a whole, with a hint (a fence, a
- * trailing comma, single quotes, …): RELIABILITY R2 refuses rather than repairs. `undefined` for
+ * trailing comma, single quotes, …): R2 (docs/reliability.md) refuses rather than repairs. `undefined` for
  * empty or whitespace-only text, which means `{}`.
  */
 export function jsonSyntaxIssue(text: string, error: unknown): ArgumentIssue | undefined {

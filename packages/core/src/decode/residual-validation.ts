@@ -11,7 +11,7 @@ import { describeProperty } from './describe-expected';
 import { appendPath, formatPath } from './json-path';
 import { describeReceived, type ArgumentIssue } from './tool-error-adapter';
 
-/** How class-validator runs on instances the compiled decoder built (RELIABILITY R7). */
+/** How class-validator runs on instances the compiled decoder built (R7 in docs/reliability.md). */
 export const CLASS_VALIDATOR_OPTIONS: ValidatorOptions = Object.freeze({
   whitelist: true,
   forbidNonWhitelisted: true,

@@ -11,7 +11,7 @@ export function walkRoot(
   value: unknown,
   context: DecodeContext,
 ): object | typeof INVALID {
-  // RELIABILITY R4: the arguments are one plain object.
+  // R4 (docs/reliability.md): the arguments are one plain object.
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return context.report(undefined, undefined, 'a JSON object', value, undefined, rootHint(value));
   }

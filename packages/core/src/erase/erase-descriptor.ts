@@ -58,7 +58,7 @@ export function eraseDescriptor(
           : { concurrency: declared.concurrency, ...options?.limits },
     },
     () => ({
-      decode: createDecodeFunction<object>(args, decodeLimits, declared.name),
+      decode: createDecodeFunction<object>(args, decodeLimits, declared.name, options?.accelerate !== false),
       invoke: invokerFor(descriptor, receiver, fn),
     }),
   );

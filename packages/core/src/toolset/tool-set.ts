@@ -18,6 +18,8 @@ import type { ErasedTool } from '../invoke/erased-tool';
 import { describeToolSource } from '../invoke/describe-tool-source';
 import { directRunOf } from '../invoke/direct-run';
 import type { ToolDefinition } from '../invoke/tool-definition';
+import type { CallInterceptor } from './call-interceptor';
+import { interceptCall, interceptedCall } from './intercept-call';
 import { unknownToolError } from './unknown-tool-error';
 
 /** Options of a `ToolSet`. */
@@ -32,6 +34,11 @@ export interface ToolSetOptions {
   readonly maxDepth?: number;
   /** How many calls tools may dispatch, in all, under one call from the host (default 1,000). */
   readonly maxDispatches?: number;
+  /**
+   * Code around every call, dispatched ones included (telemetry spans, result checks, calls handed
+   * to a store): see `CallInterceptor`. None by default.
+   */
+  readonly interceptors?: readonly CallInterceptor[];
   /** Time every call of `call()`: `result.meta.durationMs` (default false; a call may also ask itself). */
   readonly timing?: boolean;
 }
@@ -60,11 +67,13 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   readonly #maxDepth: number | undefined;
   readonly #maxDispatches: number | undefined;
   readonly #timing: boolean;
+  readonly #interceptors: readonly CallInterceptor[];
 
   constructor(options: ToolSetOptions = {}) {
     this.#maxDepth = options.maxDepth;
     this.#maxDispatches = options.maxDispatches;
     this.#timing = options.timing === true;
+    this.#interceptors = checkedInterceptors(options.interceptors);
     const limiter = options.limiter;
     this.setConcurrencyLimiter(
       limiter === undefined ? defaultConcurrencyLimiter() : limiter === null ? undefined : limiter,
@@ -144,6 +153,13 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
    * Never throws.
    */
   execute(name: string, rawArgs: unknown, ctx: ToolCallContext): ToolStream {
+    if (this.#interceptors.length === 0) return this.#execute(name, rawArgs, ctx);
+    return interceptCall(this.#interceptors, interceptedCall(String(name), rawArgs, ctx), () =>
+      this.#execute(name, rawArgs, ctx),
+    );
+  }
+
+  #execute(name: string, rawArgs: unknown, ctx: ToolCallContext): ToolStream {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (tool === undefined) {
       const error = unknownToolError(name, this.names());
@@ -201,7 +217,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   ): Promise<ToolResult> {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     const run = tool === undefined ? undefined : directRunOf(tool);
-    if (onProgress === undefined && run !== undefined) {
+    if (onProgress === undefined && run !== undefined && this.#interceptors.length === 0) {
       // The engine releases the context when the call ends.
       // The engine takes the set's slot (see execute).
       ctx.slotLimiter = this.#limiter;
@@ -253,6 +269,30 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
     }, origin);
   }
 }
+
+function checkedInterceptors(
+  interceptors: readonly CallInterceptor[] | undefined,
+): readonly CallInterceptor[] {
+  if (interceptors === undefined) return NO_INTERCEPTORS;
+  if (!Array.isArray(interceptors))
+    throw new TypeError('ToolSet: interceptors must be an array of CallInterceptor.');
+  for (const interceptor of interceptors as readonly unknown[]) {
+    const hooks = interceptor as Partial<Record<keyof CallInterceptor, unknown>> | null;
+    if (
+      typeof hooks !== 'object' ||
+      hooks === null ||
+      (hooks.beforeDecode !== undefined && typeof hooks.beforeDecode !== 'function') ||
+      (hooks.afterResult !== undefined && typeof hooks.afterResult !== 'function')
+    ) {
+      throw new TypeError(
+        'ToolSet: each interceptor is an object whose beforeDecode and afterResult, when present, are functions.',
+      );
+    }
+  }
+  return Object.freeze([...interceptors]);
+}
+
+const NO_INTERCEPTORS: readonly CallInterceptor[] = Object.freeze([]);
 
 function isDispatched(ctx: ToolCallContext): boolean {
   try {

@@ -16,7 +16,7 @@ describe('docs snippets', () => {
     expect(rendered).toContain('class ReadFile {');
   });
 
-  it.each(snippets.pages().map((page) => [path.basename(page), page]))(
+  it.each(snippets.pages().map((page) => [path.relative(path.join(__dirname, '../../../..'), page), page]))(
     '%s shows exactly the code of the test regions it cites',
     (_name, page) => {
       const text = readFileSync(page, 'utf8');

@@ -9,6 +9,9 @@ import {
   createToken,
   drainToTerminal,
   eraseTool,
+  resultFromError,
+  ToolError,
+  type CallInterceptor,
   type ToolCallContext,
 } from '@toolwright/core';
 
@@ -149,6 +152,37 @@ describe('streams and context', () => {
     expect(untimed.meta.durationMs).toBeUndefined();
     expect(timed.meta.durationMs).toBeGreaterThanOrEqual(15);
     expect((await everyCall.call('wait', '{"ms":0}')).meta.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('runs interceptors around every call', async () => {
+    @Tool({ name: 'add', description: 'Add two numbers.', args: NoArguments })
+    class Add {
+      run() {
+        return 'three';
+      }
+    }
+    const spans: string[] = [];
+    // #region interceptors
+    const timing: CallInterceptor = {
+      beforeDecode: (call) => void spans.push(`start ${call.toolName} (depth ${call.depth})`),
+      afterResult: (call, result) =>
+        void spans.push(`end ${call.toolName}: ${result.ok ? 'ok' : result.error.kind}`),
+    };
+    const numbersOnly: CallInterceptor = {
+      afterResult: (call, result) =>
+        result.ok && typeof result.value !== 'number'
+          ? resultFromError(
+              new ToolError('invalid_output', `${call.toolName} returned no number.`),
+              result.meta,
+            )
+          : undefined, // undefined keeps the result
+    };
+    const tools = new ToolSet({ interceptors: [timing, numbersOnly] }).add(eraseTool(new Add()));
+    const result = await tools.call('add', '{}');
+    // result.ok === false, kind 'invalid_output'; spans: ['start add (depth 0)', 'end add: invalid_output']
+    // #endregion
+    expect(!result.ok && result.error.kind).toBe('invalid_output');
+    expect(spans).toEqual(['start add (depth 0)', 'end add: invalid_output']);
   });
 
   it('builds streams only through the sanctioned builders', async () => {

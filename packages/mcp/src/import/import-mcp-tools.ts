@@ -1,10 +1,11 @@
 import { dynamicTool, type ErasedTool, type ToolCallContext } from '@toolwright/core';
 import { FinalizeError, type ToolServerHandle } from '@toolwright/registry';
-import type { Client, Implementation } from '@modelcontextprotocol/client';
+import type { Implementation } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { checkRemoteSchema } from './check-remote-schema';
 import { ValidatorCompiler } from './compile-validator';
 import { fingerprintDefinition } from './fingerprint';
+import type { McpClientLike } from './mcp-client-like';
 import { IMPORT_DEFAULTS, type ImportMcpToolsOptions, type McpToolFilter } from './import-options';
 import type {
   McpDefinitionChange,
@@ -46,7 +47,7 @@ interface Prepared extends Imported {
  * with a progress token; progress becomes progress items and resets the call's timeout.
  */
 export function importMcpTools(
-  client: Client,
+  client: McpClientLike,
   handle: ToolServerHandle,
   options: ImportMcpToolsOptions = {},
 ): Promise<McpImport> {
@@ -55,7 +56,7 @@ export function importMcpTools(
 
 /** `importMcpTools`, telling whether the import owns (and so closes) the client. */
 export async function startImport(
-  client: Client,
+  client: McpClientLike,
   handle: ToolServerHandle,
   options: ImportMcpToolsOptions,
   ownsClient: boolean,
@@ -90,7 +91,7 @@ class ToolImport implements McpImport {
   #checking = false;
 
   constructor(
-    readonly client: Client,
+    readonly client: McpClientLike,
     handle: ToolServerHandle,
     options: ImportMcpToolsOptions,
     ownsClient: boolean,

@@ -1,4 +1,5 @@
-import type { Client, Implementation } from '@modelcontextprotocol/client';
+import type { Implementation } from '@modelcontextprotocol/client';
+import type { McpClientLike } from './mcp-client-like';
 
 /** Why a remote tool was not imported, or what happened to it. */
 export type McpImportProblemCode =
@@ -47,7 +48,7 @@ export type McpImportListener = (change: McpImportChange) => void;
 /** A live import of a remote server's tools into a handle (`importMcpTools`). */
 export interface McpImport {
   /** The client the tools are called through. */
-  readonly client: Client;
+  readonly client: McpClientLike;
   /** The remote server's name and version. */
   readonly serverInfo: Implementation | undefined;
   /** The local names of the tools imported now. */

@@ -10,15 +10,15 @@ import {
   ProtocolErrorCode,
   SdkError,
   SdkErrorCode,
-  type Client,
   type Progress,
 } from '@modelcontextprotocol/client';
+import type { McpClientLike } from './mcp-client-like';
 import { ERROR_META_KEY } from '../server/to-call-tool-result';
 import { errorText, toContentBlocks } from './remote-content';
 
 /** Everything a call to one remote tool needs. */
 export interface RemoteCallTarget {
-  readonly client: Client;
+  readonly client: McpClientLike;
   readonly remoteName: string;
   readonly localName: string;
   readonly structured: boolean;

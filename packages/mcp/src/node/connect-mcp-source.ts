@@ -1,4 +1,5 @@
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import type { McpClientLike } from '../import/mcp-client-like';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 
 /** An MCP server started as a child process, spoken to over stdio. */
@@ -26,7 +27,7 @@ export interface McpUrlSource {
  * Where `importMcpTools` finds a server: a connected `Client`, a URL (`http(s)://…`, Streamable
  * HTTP), a command line (`npx some-server --flag`, run over stdio), or either spelled out.
  */
-export type McpSource = Client | URL | string | McpCommandSource | McpUrlSource;
+export type McpSource = McpClientLike | URL | string | McpCommandSource | McpUrlSource;
 
 /** Options of `connectMcpSource`. */
 export interface ConnectOptions {
@@ -38,7 +39,7 @@ export interface ConnectOptions {
 
 /** Connects an SDK `Client` to a source that is not one already. */
 export async function connectMcpSource(
-  source: Exclude<McpSource, Client>,
+  source: Exclude<McpSource, McpClientLike>,
   options: ConnectOptions = {},
 ): Promise<Client> {
   const transport = transportFor(source);
@@ -55,7 +56,7 @@ export async function connectMcpSource(
   return client;
 }
 
-function transportFor(source: Exclude<McpSource, Client>): Transport {
+function transportFor(source: Exclude<McpSource, McpClientLike>): Transport {
   if (source instanceof URL) return new StreamableHTTPClientTransport(source);
   if (typeof source === 'string') {
     const trimmed = source.trim();

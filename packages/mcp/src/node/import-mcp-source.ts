@@ -1,8 +1,8 @@
 import type { ToolServerHandle } from '@toolwright/registry';
-import { Client } from '@modelcontextprotocol/client';
 import { startImport } from '../import/import-mcp-tools';
 import type { ImportMcpToolsOptions } from '../import/import-options';
 import type { McpImport } from '../import/mcp-import';
+import { isMcpClientLike } from '../import/mcp-client-like';
 import { connectMcpSource, type ConnectOptions, type McpSource } from './connect-mcp-source';
 
 /**
@@ -14,7 +14,8 @@ export async function importMcpTools(
   handle: ToolServerHandle,
   options: ImportMcpToolsOptions & ConnectOptions = {},
 ): Promise<McpImport> {
-  if (source instanceof Client) return startImport(source, handle, options, false);
+  // Not `instanceof Client`: an ES module project's Client is another class than the one required here.
+  if (isMcpClientLike(source)) return startImport(source, handle, options, false);
   const client = await connectMcpSource(source, options);
   return startImport(client, handle, options, true);
 }

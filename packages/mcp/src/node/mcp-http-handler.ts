@@ -7,9 +7,8 @@ import {
   classifyInboundRequest,
   createMcpHandler,
   type McpHttpHandler as SdkHttpHandler,
-  type Server,
 } from '@modelcontextprotocol/server';
-import { createWiredMcpServer } from '../server/create-mcp-server';
+import { createWiredMcpServer, type WiredMcpServer } from '../server/create-mcp-server';
 import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_MAX_QUEUED,
@@ -25,12 +24,14 @@ export interface McpHttpHandler {
   (request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Sessions open now. */
   readonly sessionCount: number;
+  /** Tells clients that the resource at `uri` changed: subscribed sessions and listening streams. */
+  resourceUpdated(uri: string): Promise<void>;
   /** Ends every session; later requests get 503. Idempotent. */
   close(): Promise<void>;
 }
 
 interface Session {
-  readonly server: Server;
+  readonly server: WiredMcpServer;
   readonly transport: NodeStreamableHTTPServerTransport;
   lastActive: number;
   active: number;
@@ -52,6 +53,9 @@ export function createMcpHttpHandler(handle: ToolServerHandle, options: McpHttpO
     endpoint.handle(request, response)) as McpHttpHandler;
   Object.defineProperty(handler, 'sessionCount', { get: () => endpoint.sessionCount });
   Object.defineProperty(handler, 'close', { value: () => endpoint.close() });
+  Object.defineProperty(handler, 'resourceUpdated', {
+    value: (uri: string) => endpoint.resourceUpdated(uri),
+  });
   return handler;
 }
 
@@ -140,6 +144,15 @@ class McpHttpEndpoint {
       if (!response.headersSent) reply(response, 500, -32603, 'Internal server error.');
       else response.end();
     }
+  }
+
+  async resourceUpdated(uri: string): Promise<void> {
+    await Promise.all([
+      ...[...this.#sessions.values()].map((session) => session.server.resourceUpdated(uri)),
+      Promise.resolve(this.#modern.notify.resourceUpdated(uri)).catch((error: unknown) =>
+        this.#report(error),
+      ),
+    ]);
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,8 @@ export interface McpServing {
   readonly port?: number;
   /** Resolves when the server has stopped: `close()` was called, or (stdio) the client closed stdin. */
   readonly closed: Promise<void>;
+  /** Tells clients that the resource at `uri` changed (subscribed 2025-11-25 sessions, 2026-07-28 listen streams). */
+  resourceUpdated(uri: string): Promise<void>;
   /** Stops accepting, ends every session and connection, and resolves when all is closed. Idempotent. */
   close(): Promise<void>;
 }

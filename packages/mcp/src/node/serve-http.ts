@@ -76,6 +76,7 @@ export async function serveHttp(
     port: address.port,
     closed,
     close,
+    resourceUpdated: (uri) => handler.resourceUpdated(uri),
   };
 }
 

@@ -37,5 +37,5 @@ export async function serveStdio(
   };
   const onEnd = (): void => void close();
   process.stdin.on('end', onEnd);
-  return { transport: 'stdio', closed, close };
+  return { transport: 'stdio', closed, close, resourceUpdated: (uri) => connection.resourceUpdated(uri) };
 }

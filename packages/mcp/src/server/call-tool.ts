@@ -23,7 +23,7 @@ import { LegacyInputRequester } from './legacy-input-requester';
 import { McpSession } from './mcp-session';
 import type { McpServerOptions } from './mcp-server-options';
 import { ProgressReporter } from './progress-reporter';
-import { rawArgumentsOf } from './raw-arguments';
+import { rawArgumentsOf, type RawArguments } from './raw-arguments';
 import { runRound } from './input-rounds';
 import type { RequestStateCodec } from './request-state';
 import { ERROR_META_KEY, errorResult, toCallToolResult, type ErrorMeta } from './to-call-tool-result';
@@ -60,10 +60,10 @@ export class CallToolHandler {
     private readonly states: RequestStateCodec,
   ) {}
 
-  call(rawParams: unknown, ctx: ServerContext): Promise<CallAnswer> {
+  call(rawParams: unknown, ctx: ServerContext, raw?: RawArguments): Promise<CallAnswer> {
     let params: CallParams;
     try {
-      params = readParams(rawParams);
+      params = readParams(rawParams, raw);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -237,7 +237,7 @@ function argumentsText(args: unknown): string {
   return typeof args === 'string' ? args : JSON.stringify(args ?? {});
 }
 
-function readParams(params: unknown): CallParams {
+function readParams(params: unknown, recorded: RawArguments | undefined): CallParams {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
@@ -266,7 +266,7 @@ function readParams(params: unknown): CallParams {
     if (typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)))
       progressToken = token;
   }
-  const raw = rawArgumentsOf(args);
+  const raw = recorded ?? rawArgumentsOf(args);
   return {
     name,
     args: raw?.text ?? args ?? undefined,

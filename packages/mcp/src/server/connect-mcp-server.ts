@@ -1,11 +1,13 @@
 import type { ToolServerHandle } from '@toolwright/registry';
 import type { Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { createWiredMcpServer } from './create-mcp-server';
+import { createWiredMcpServer, type WiredMcpServer } from './create-mcp-server';
 import type { McpServerOptions } from './mcp-server-options';
 
 /** A handle served on one connection by `connectMcpServer`. */
 export interface McpConnection {
+  /** Tells the client that the resource at `uri` changed (`notifications/resources/updated`). */
+  resourceUpdated(uri: string): Promise<void>;
   /** Ends the connection: closes its server and the transport. */
   close(): Promise<void>;
 }
@@ -21,8 +23,25 @@ export function connectMcpServer(
   transport: Transport,
   options: McpServerOptions = {},
 ): McpConnection {
-  return serveStdio(() => createWiredMcpServer(handle, options, {}), {
-    transport,
-    onerror: (error) => options.onError?.(error),
-  });
+  // The instances serving this connection (a discarded discover probe closes itself).
+  const servers = new Set<WiredMcpServer>();
+  const serving = serveStdio(
+    () => {
+      const server = createWiredMcpServer(handle, options, {});
+      servers.add(server);
+      const previous = server.onclose;
+      server.onclose = () => {
+        servers.delete(server);
+        previous?.();
+      };
+      return server;
+    },
+    { transport, onerror: (error) => options.onError?.(error) },
+  );
+  return {
+    resourceUpdated: async (uri) => {
+      await Promise.all([...servers].map((server) => server.resourceUpdated(uri)));
+    },
+    close: () => serving.close(),
+  };
 }

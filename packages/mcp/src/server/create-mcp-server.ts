@@ -16,6 +16,7 @@ import { CallToolHandler } from './call-tool';
 import type { ConnectionView } from './connection-view';
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED, type McpServerOptions } from './mcp-server-options';
 import { isModernRevision } from './protocol-revision';
+import { rawArgumentsOf, type RawArguments } from './raw-arguments';
 import { RequestStateCodec } from './request-state';
 import { catalogServerCapabilities, serveCatalog } from './serve-catalog';
 import { ToolPages } from './tool-pages';
@@ -57,14 +58,22 @@ export function createWiredMcpServer(
   handle: ToolServerHandle,
   options: McpServerOptions,
   wiring: ServerWiring,
-): Server {
+): WiredMcpServer {
   return new ToolwrightMcpServer(handle, options, wiring);
+}
+
+/** A server built by `createWiredMcpServer`: the SDK `Server` and the resource-update hook. */
+export interface WiredMcpServer extends Server {
+  resourceUpdated(uri: string): Promise<void>;
 }
 
 class ToolwrightMcpServer extends Server {
   #unsubscribe: (() => void) | undefined;
   // The resources this connection's client subscribed to (2025-11-25).
   readonly #subscriptions = new Set<string>();
+  // The arguments text of each tools/call in progress, by its context (R16): the SDK's schema
+  // parse hands the handler a copy of the request, without what the transport recorded.
+  readonly #rawArguments = new WeakMap<object, RawArguments>();
 
   constructor(
     private readonly handle: ToolServerHandle,
@@ -115,7 +124,7 @@ class ToolwrightMcpServer extends Server {
         ...(listCache.cacheScope === undefined ? {} : { cacheScope: listCache.cacheScope }),
       };
     });
-    setHandler('tools/call', (request, ctx) => calls.call(request.params, ctx));
+    setHandler('tools/call', (request, ctx) => calls.call(request.params, ctx, this.#rawArguments.get(ctx)));
     serveCatalog(
       setHandler,
       this.getCapabilities() as Record<string, object>,
@@ -134,6 +143,32 @@ class ToolwrightMcpServer extends Server {
     const onError = options.onError;
     if (onError !== undefined) this.onerror = (error) => onError(error);
     this.onclose = () => this.#detach();
+  }
+
+  /**
+   * Tells the client that the resource at `uri` changed: under 2025-11-25 when it subscribed to
+   * it, under 2026-07-28 always (the entry delivers it to the `subscriptions/listen` streams that
+   * asked for that URI). Never rejects.
+   */
+  async resourceUpdated(uri: string): Promise<void> {
+    if (this.transport === undefined || this.getCapabilities().resources === undefined) return;
+    const modern = isModernRevision(this.getNegotiatedProtocolVersion());
+    if (!modern && !this.#subscriptions.has(uri)) return;
+    await this.sendResourceUpdated({ uri }).catch(() => undefined);
+  }
+
+  protected override _wrapHandler(
+    method: string,
+    handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+  ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
+    if (method !== 'tools/call') return super._wrapHandler(method, handler);
+    const parsing = handler;
+    return super._wrapHandler(method, (request, ctx) => {
+      // The request as the transport gave it, before the schema parse copies `arguments`.
+      const raw = rawArgumentsOf((request.params as Record<string, unknown> | undefined)?.['arguments']);
+      if (raw !== undefined) this.#rawArguments.set(ctx, raw);
+      return parsing(request, ctx);
+    });
   }
 
   override async close(): Promise<void> {

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { type CallToolResult } from '@modelcontextprotocol/client';
-import { Param, Tool, ToolError, type ToolCallContext } from '@toolwright/core';
+import { Param, Tool, type ToolCallContext } from '@toolwright/core';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
-import { createMcpServer, McpSession } from '@toolwright/mcp';
+import { connectMcpServer, createMcpServer, McpSession } from '@toolwright/mcp';
 import { createMcpHttpHandler, importMcpTools, serveMcp } from '@toolwright/mcp/node';
 import { httpClient } from '../http-helpers';
 
@@ -26,15 +26,31 @@ class SummarizeArgs {
 })
 class Summarize {
   async run(args: SummarizeArgs, ctx: ToolCallContext): Promise<string> {
-    const mcp = ctx.get(McpSession);
-    if (mcp === undefined || !mcp.canSample)
-      throw ToolError.notImplemented('Summaries need an MCP client that samples.');
-    await mcp.log('info', `summarizing ${args.text.length} characters`);
-    const reply = await mcp.createMessage({
+    await ctx.get(McpSession)?.log('info', `summarizing ${args.text.length} characters`);
+    const reply = await ctx.sample({
       messages: [{ role: 'user', content: { type: 'text', text: `Summarize:\n${args.text}` } }],
       maxTokens: 200,
-    });
+    }); // a ToolError (not_implemented) when the client cannot sample
     return reply.content.type === 'text' ? reply.content.text : '(no text)';
+  }
+}
+// #endregion
+
+// #region elicit-tool
+class DeployConfirmation {
+  @Param({ description: 'Deploy now?', default: false })
+  confirm!: boolean;
+
+  @Param({ description: 'Where to deploy', enum: ['staging', 'production'], default: 'staging' })
+  target!: 'staging' | 'production';
+}
+
+class Deploys {
+  @Tool({ name: 'deploy', description: 'Deploy the current build, after asking.', kind: 'write' })
+  async deploy(ctx: ToolCallContext): Promise<string> {
+    const answer = await ctx.elicit({ message: 'Deploy the build?', args: DeployConfirmation });
+    if (answer.action !== 'accept' || !answer.content.confirm) return 'Not deployed.';
+    return `Deployed to ${answer.content.target}.`; // answer.content is a DeployConfirmation
   }
 }
 // #endregion
@@ -111,6 +127,43 @@ describe('docs/mcp.md', () => {
     await client.close();
     await server.close();
   });
+
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    'asks the user through the same tool code under %s',
+    async (revision) => {
+      const [transport, clientSide] = InMemoryTransport.createLinkedPair();
+      // #region connect-both
+      const connection = connectMcpServer(new ToolRegistry().tool(Deploys).finalize(), transport);
+      // the client's first message decides the revision; connection.close() ends it
+      // #endregion
+      const client = new Client(
+        { name: 'docs', version: '1.0.0' },
+        revision === '2025-11-25'
+          ? { capabilities: { elicitation: {} } }
+          : { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: revision } } },
+      );
+      const forms: unknown[] = [];
+      client.setRequestHandler('elicitation/create', async (request) => {
+        forms.push(request.params);
+        return { action: 'accept', content: { confirm: true, target: 'production' } };
+      });
+      await client.connect(clientSide);
+      const result = (await client.callTool({ name: 'deploy', arguments: {} })) as CallToolResult;
+      expect(result.content).toEqual([{ type: 'text', text: 'Deployed to production.' }]);
+      expect(forms[0]).toMatchObject({
+        message: 'Deploy the build?',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            confirm: { type: 'boolean', default: false },
+            target: { type: 'string', enum: ['staging', 'production'], default: 'staging' },
+          },
+        },
+      });
+      await client.close();
+      await connection.close();
+    },
+  );
 
   it('imports the tools of another MCP server', async () => {
     const remote = await serveMcp(new ToolRegistry().tool(Summarize).finalize(), {

@@ -1,6 +1,7 @@
 import {
   defaultConcurrencyLimiter,
   ToolError,
+  type CallInterceptor,
   type ConcurrencyLimiter,
   type TokenLike,
 } from '@toolwright/core';
@@ -40,6 +41,8 @@ export interface ToolRegistryOptions {
   readonly maxDispatches?: number;
   /** How deep tools may call tools through `ctx.dispatch` (default core's, 8). */
   readonly maxDispatchDepth?: number;
+  /** Code around every call, dispatched ones included (core's `CallInterceptor`); none by default. */
+  readonly interceptors?: readonly CallInterceptor[];
 }
 
 /**
@@ -65,6 +68,7 @@ export class ToolRegistry {
       limiter: options.limiter ?? defaultConcurrencyLimiter(),
       maxDepth: options.maxDispatchDepth,
       maxDispatches: options.maxDispatches,
+      interceptors: options.interceptors,
     };
   }
 
@@ -172,6 +176,10 @@ export class ToolRegistry {
    */
   async finalizeAsync(): Promise<ToolServerHandle> {
     const build = await this.#settle(this.#build());
+    // A subclass that overrides finalize() (to keep the handle, say) gets its override, once every
+    // build is known to succeed.
+    if (this.finalize !== ToolRegistry.prototype.finalize && build.problems.length === 0)
+      return this.finalize();
     return this.#handleOf(build);
   }
 
@@ -212,6 +220,7 @@ export class ToolRegistry {
           limiter: this.#settings.limiter,
           maxDepth: this.#settings.maxDepth,
           maxDispatches: this.#settings.maxDispatches,
+          interceptors: this.#settings.interceptors,
         },
       },
       build.checked.candidates,

@@ -113,6 +113,10 @@ export function checkCatalog(candidates: readonly CatalogCandidate[], world: Tem
           ? argument
           : Object.freeze({ ...argument, description: rendered! });
       });
+      // The text a prompt method returns is rendered when it is got; the references written in
+      // its body are checked now, read from the method's source.
+      const written = writtenReferences(candidate.owner, descriptors.prompts[index]!.method);
+      if (written !== '') render(`${owner} (its messages, ${source})`, written);
       let definition = withDescription(prompt.definition, description);
       if (title !== prompt.definition.title) definition = Object.freeze({ ...definition, title: title! });
       if (args.some((argument, at) => argument !== prompt.definition.arguments[at]))
@@ -290,6 +294,22 @@ function templateProblem(owner: string, reference: TemplateReference, world: Tem
         fix: 'write ${{ tools.<name> }} or ${{ params.<tool>.<param> }}.',
       };
   }
+}
+
+// `${{ … }}` written in a method's body (a string or template literal it returns), as one text.
+const WRITTEN_REFERENCE = /\\?\$\{\{\s*([^}]*?)\s*\}\}/g;
+
+function writtenReferences(owner: Function, method: string): string {
+  let source: string;
+  try {
+    const fn = (owner.prototype as Record<string, unknown>)[method];
+    source = typeof fn === 'function' ? Function.prototype.toString.call(fn) : '';
+  } catch {
+    return '';
+  }
+  const seen = new Set<string>();
+  for (const match of source.matchAll(WRITTEN_REFERENCE)) seen.add(`\${{ ${match[1]} }}`);
+  return [...seen].join(' ');
 }
 
 function sourceOf(descriptor: { readonly className: string; readonly method: string }): string {

@@ -1,4 +1,9 @@
-import { isFunctionTool, readToolDeclarations, type ConcurrencyLimiter } from '@toolwright/core';
+import {
+  isFunctionTool,
+  readToolDeclarations,
+  type CallInterceptor,
+  type ConcurrencyLimiter,
+} from '@toolwright/core';
 import { Params, ResourceValidationError, type ResourceClass } from '@toolwright/resources';
 import { RegistryResources } from '../handle/live-resources';
 import { isErasedTool, ToolAssembler } from './tool-assembler';
@@ -20,6 +25,7 @@ export interface RegistrySettings {
   readonly limiter?: ConcurrencyLimiter;
   readonly maxDepth?: number;
   readonly maxDispatches?: number;
+  readonly interceptors?: readonly CallInterceptor[];
 }
 
 /** Everything one `finalize()` (or `check()`) produced. */

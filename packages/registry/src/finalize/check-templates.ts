@@ -1,5 +1,6 @@
 import { joinAll } from '../requirements/check-requirement';
 import { renderDescription, type TemplateReference } from '../templates/render-description';
+import { unterminatedReferences } from '../templates/unterminated-references';
 import type { FinalizeProblem } from './finalize-problem';
 import type { RequirementProblems } from './check-requirements';
 import type { ToolRecord } from './tool-record';
@@ -37,6 +38,13 @@ export function checkTemplates(
     if (only !== undefined && !only.has(record.name)) continue;
     const { text, references } = renderDescription(record.description, world, true);
     if (record.candidate !== undefined) rendered.set(record, text);
+    for (const written of unterminatedReferences(record.description))
+      problems.push({
+        code: 'template',
+        tool: record.name,
+        message: `${record.name}'s description has ${written}, a template reference that is not closed with }}.`,
+        fix: 'close it: ${{ tools.<name> }} or ${{ params.<tool>.<param> }}.',
+      });
     if (references.length === 0) continue;
     const own = requirements.missingOf.get(record);
     for (const reference of references) {

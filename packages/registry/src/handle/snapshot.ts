@@ -1,5 +1,6 @@
 import {
   ToolSet,
+  type CallInterceptor,
   type ConcurrencyLimiter,
   type ErasedTool,
   type ToolCallContext,
@@ -22,6 +23,7 @@ export interface SnapshotSettings {
   readonly limiter?: ConcurrencyLimiter;
   readonly maxDepth?: number;
   readonly maxDispatches?: number;
+  readonly interceptors?: readonly CallInterceptor[];
 }
 
 /**
@@ -47,6 +49,7 @@ export class Snapshot implements ToolSnapshot {
       limiter: settings.limiter,
       maxDepth: settings.maxDepth,
       maxDispatches: settings.maxDispatches,
+      interceptors: settings.interceptors,
     });
     // Indexed: a snapshot is built once per finalize, in code not yet optimized, where for…of
     // allocates an iterator result per tool.

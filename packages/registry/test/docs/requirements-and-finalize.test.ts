@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { createToken, Param, Tool, type ToolCallContext } from '@toolwright/core';
 import { Expr } from '@toolwright/expr';
-import { fromFactory, Params } from '@toolwright/resources';
+import { fromFactory, inject, Params } from '@toolwright/resources';
 import { IsBoolean } from 'class-validator';
-import { inject } from 'inversify';
 import {
   allow,
   deny,

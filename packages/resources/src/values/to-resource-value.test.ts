@@ -89,3 +89,56 @@ describe('toResourceValue', () => {
     expect(result).toEqual({ ok: true, value: { count: 3 } });
   });
 });
+
+describe('toResourceValue with a nested class but no @Type', () => {
+  class Limit {
+    @IsString() name = '';
+    @IsInt() @Min(1) value = 1;
+  }
+
+  it('names the missing @Type(() => Limit) for a single nested value', () => {
+    class Limits {
+      @ValidateNested() limit: Limit = new Limit();
+    }
+    const result = toResourceValue(Limits, { limit: { name: 'a', value: 0 } });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((issue) => describeIssue('Params<Limits>', issue))).toEqual([
+      'Params<Limits>.limit is a plain object, not a Limit: Limits.limit has @ValidateNested() but no ' +
+        '@Type(() => Limit) from class-transformer, so its validators cannot run; add @Type(() => Limit) to Limits.limit',
+    ]);
+  });
+
+  it('names it for an array of nested values, at any depth, and accepts the value once @Type is there', () => {
+    class Inner {
+      @ValidateNested({ each: true }) items: Limit[] = [];
+    }
+    class Outer {
+      @ValidateNested() @Type(() => Inner) inner: Inner = new Inner();
+    }
+    const result = toResourceValue(Outer, { inner: { items: [{ name: 'a', value: 2 }] } });
+    expect(result).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'inner.items',
+          message:
+            'is a plain object, not a class instance: Inner.items has @ValidateNested() but no ' +
+            '@Type(() => TheClass) from class-transformer, so its validators cannot run; add @Type(() => TheClass) to Inner.items',
+        },
+      ],
+    });
+
+    class Typed {
+      @ValidateNested({ each: true }) @Type(() => Limit) items: Limit[] = [];
+    }
+    class TypedOuter {
+      @ValidateNested() @Type(() => Typed) inner: Typed = new Typed();
+    }
+    expect(toResourceValue(TypedOuter, { inner: { items: [{ name: 'a', value: 2 }] } }).ok).toBe(true);
+    expect(toResourceValue(TypedOuter, { inner: { items: [{ name: 'a', value: 0 }] } })).toEqual({
+      ok: false,
+      issues: [{ path: 'inner.items[0].value', message: 'must not be less than 1 (got 0)' }],
+    });
+  });
+});

@@ -36,6 +36,10 @@ export function toResourceValue<T extends object>(
     return failed({ path: '', message: `could not be turned into a ${target.name}: ${errorMessage(error)}` });
   }
   if (hasValidators(target)) {
+    // class-validator reports a plain object under @ValidateNested only as "an unknown value was
+    // passed to the validate function" at `limit.undefined`; the cause is a missing @Type.
+    const untyped = untypedNestedIssues(instance, '');
+    if (untyped.length > 0) return { ok: false, issues: untyped };
     const errors = validateSync(instance, {
       whitelist: true,
       forbidNonWhitelisted: true,
@@ -54,6 +58,53 @@ export function hasValidators(target: Function): boolean {
 function validatedProperties(target: Function): string[] {
   const metadatas = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
   return [...new Set(metadatas.map((metadata) => metadata.propertyName))];
+}
+
+/**
+ * Every `@ValidateNested()` property of `instance` (at any depth) whose value class-transformer
+ * left a plain object, because the property has no `@Type(() => C)`: its class's validators would
+ * never run, so it is refused with the decorator to add.
+ */
+function untypedNestedIssues(instance: object, prefix: string): ValueIssue[] {
+  const owner = instance.constructor;
+  const issues: ValueIssue[] = [];
+  const nested = getMetadataStorage()
+    .getTargetValidationMetadatas(owner, '', true, false)
+    .filter((metadata) => metadata.type === 'nestedValidation');
+  for (const property of new Set(nested.map((metadata) => metadata.propertyName))) {
+    const value = (instance as Record<string, unknown>)[property];
+    const path = joinPath(prefix, property);
+    const items: [unknown, string][] = Array.isArray(value)
+      ? value.map((item, index) => [item, `${path}[${index}]`])
+      : value instanceof Map || value instanceof Set
+        ? []
+        : [[value, path]];
+    const plain = items.filter(([item]) => isPlainObject(item));
+    if (plain.length > 0) {
+      const declared = Reflect.getMetadata('design:type', owner.prototype as object, property) as unknown;
+      const nestedClass =
+        typeof declared === 'function' && declared !== Object && declared !== Array
+          ? declared.name
+          : 'TheClass';
+      issues.push({
+        path,
+        message:
+          `is a plain object, not a ${nestedClass === 'TheClass' ? 'class instance' : nestedClass}: ` +
+          `${owner.name}.${property} has @ValidateNested() but no @Type(() => ${nestedClass}) from ` +
+          `class-transformer, so its validators cannot run; add @Type(() => ${nestedClass}) to ${owner.name}.${property}`,
+      });
+      continue;
+    }
+    for (const [item, itemPath] of items)
+      if (typeof item === 'object' && item !== null) issues.push(...untypedNestedIssues(item, itemPath));
+  }
+  return issues;
+}
+
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }
 
 function flattenValidationErrors(errors: readonly ValidationError[], prefix: string): ValueIssue[] {

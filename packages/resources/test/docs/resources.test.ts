@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { createToken, Tool, ToolError } from '@toolwright/core';
 import { IsBoolean, IsInt, Min } from 'class-validator';
-import { inject } from 'inversify';
-import { fromClass, fromFactory, Params, Resources, ResourceValidationError, State } from '../../src';
+import { fromClass, fromFactory, inject, Params, Resources, ResourceValidationError, State } from '../../src';
 
 // The code of docs/resources.md: each `#region` is shown on the page (scripts/doc-snippets.js).
 

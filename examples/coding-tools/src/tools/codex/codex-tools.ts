@@ -1,6 +1,5 @@
 import { Param, Tool, ToolError, type ToolCallContext } from '@toolwright/core';
-import { Params } from '@toolwright/resources';
-import { inject } from 'inversify';
+import { inject, Params } from '@toolwright/resources';
 import { ShellConfig } from '../../config/shell-config';
 import { applyPatch, describePatch } from '../../files/apply-patch';
 import { listDirectory } from '../../files/list-directory';

@@ -1,5 +1,5 @@
 import { Param, Tool } from '@toolwright/core';
-import { inject } from 'inversify';
+import { inject } from '@toolwright/resources';
 import { applyPatch, describePatch, type PatchResult } from '../../files/apply-patch';
 import { PATCH_FORMAT_HINT } from '../../files/parse-patch';
 import { Workspace } from '../../workspace/workspace';

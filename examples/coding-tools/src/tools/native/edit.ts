@@ -1,5 +1,5 @@
 import { Param, Tool } from '@toolwright/core';
-import { inject } from 'inversify';
+import { inject } from '@toolwright/resources';
 import { describeEdit, replaceExact, type EditResult } from '../../files/replace-exact';
 import { Workspace } from '../../workspace/workspace';
 

@@ -1,5 +1,5 @@
 import { Param, Tool, type ToolCallContext } from '@toolwright/core';
-import { inject } from 'inversify';
+import { inject } from '@toolwright/resources';
 import { DEFAULT_MAX_PATHS, findFiles, renderFoundFiles, type FoundFiles } from '../../search/find-files';
 import { Workspace } from '../../workspace/workspace';
 

@@ -1,6 +1,5 @@
 import { Param, Tool, type ToolCallContext } from '@toolwright/core';
-import { State } from '@toolwright/resources';
-import { inject } from 'inversify';
+import { inject, State } from '@toolwright/resources';
 import { FileReadLog, rememberRead } from '../../files/file-read-log';
 import {
   DEFAULT_READ_LIMIT,

@@ -1,6 +1,5 @@
 import { Param, Tool, ToolError, type CustomProgress, type ToolCallContext } from '@toolwright/core';
-import { Params } from '@toolwright/resources';
-import { inject } from 'inversify';
+import { inject, Params } from '@toolwright/resources';
 import { TestConfig } from '../../config/test-config';
 import { renderTestRun } from '../../process/render-test-run';
 import { TestJobs, type TestRunResult } from '../../process/test-jobs';

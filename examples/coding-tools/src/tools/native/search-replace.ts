@@ -1,8 +1,7 @@
 import { Param, Tool, ToolError } from '@toolwright/core';
 import { Expr } from '@toolwright/expr';
 import { hasParam, paramEquals, requiresTool } from '@toolwright/registry';
-import { Params, State } from '@toolwright/resources';
-import { inject } from 'inversify';
+import { inject, Params, State } from '@toolwright/resources';
 import { SearchReplaceConfig } from '../../config/search-replace-config';
 import { FileReadLog } from '../../files/file-read-log';
 import { describeEdit, type EditResult } from '../../files/replace-exact';

@@ -1,6 +1,5 @@
 import { Param, Tool, type ToolCallContext } from '@toolwright/core';
-import { Params } from '@toolwright/resources';
-import { inject } from 'inversify';
+import { inject, Params } from '@toolwright/resources';
 import { ShellConfig } from '../../config/shell-config';
 import { renderCommandResult, runCommand, type CommandResult } from '../../process/run-command';
 import { Workspace } from '../../workspace/workspace';

@@ -1,5 +1,5 @@
 import { Param, Tool, ToolError, type ToolCallContext } from '@toolwright/core';
-import { inject } from 'inversify';
+import { inject } from '@toolwright/resources';
 import { formatBytes } from '../../text/format-bytes';
 import { htmlToText } from '../../web/html-to-text';
 import { WebClient, type WebPage } from '../../web/web-client';

@@ -1,5 +1,5 @@
 import { Param, Tool } from '@toolwright/core';
-import { inject } from 'inversify';
+import { inject } from '@toolwright/resources';
 import { describeWrite, writeTextFile, type WriteResult } from '../../files/write-text-file';
 import { Workspace } from '../../workspace/workspace';
 

@@ -1,6 +1,5 @@
 import { Param, Tool, type ToolCallContext } from '@toolwright/core';
-import { Params } from '@toolwright/resources';
-import { inject } from 'inversify';
+import { inject, Params } from '@toolwright/resources';
 import { ShellConfig } from '../../config/shell-config';
 import { listDirectory, renderListing } from '../../files/list-directory';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, readFileSlice } from '../../files/read-file-slice';

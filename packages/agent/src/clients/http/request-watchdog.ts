@@ -23,8 +23,11 @@ export class RequestWatchdog {
     this.#signal = signal;
     if (signal?.aborted === true) this.#stop('cancelled');
     else signal?.addEventListener('abort', this.#onAbort, { once: true });
-    if (this.#stopped === undefined && Number.isFinite(responseTimeoutMs))
+    if (this.#stopped === undefined && Number.isFinite(responseTimeoutMs)) {
       this.#deadline = setTimeout(() => this.#stop('deadline'), responseTimeoutMs);
+      // The open connection keeps the process alive; a stream a consumer abandoned need not.
+      this.#deadline.unref();
+    }
     this.arm();
   }
 

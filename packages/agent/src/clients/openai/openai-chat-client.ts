@@ -6,6 +6,7 @@ import { httpSettings, type HttpClientOptions, type HttpSettings } from '../http
 import { eventsInBody, fromArray, openStream, readBody, streamEvents } from '../http/open-stream';
 import { describeOpenAiError, readOpenAiCompletion, readOpenAiStream } from './openai-stream-reader';
 import { toOpenAiMessages, toOpenAiToolChoice } from './openai-wire-messages';
+import { explainNotFound } from './explain-not-found';
 
 /** Options of `new OpenAiChatClient`; each falls back to the environment, then to a default. */
 export interface OpenAiChatClientOptions extends HttpClientOptions {
@@ -73,7 +74,12 @@ export class OpenAiChatClient implements ModelClient {
 
   async *#stream(request: ModelRequest): AsyncGenerator<ModelEvent, void, undefined> {
     const body = JSON.stringify(this.#requestBody(request));
-    const opened = await openStream(this.#settings, this.#url, this.#headers, body, request.signal);
+    let opened;
+    try {
+      opened = await openStream(this.#settings, this.#url, this.#headers, body, request.signal);
+    } catch (failure) {
+      throw explainNotFound(failure, this.baseUrl, this.#url);
+    }
     const { provider, limits } = this.#settings;
     const type = opened.response.headers.get('content-type') ?? '';
     if (type.includes('application/json')) {

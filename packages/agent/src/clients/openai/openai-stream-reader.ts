@@ -9,8 +9,6 @@ import { numberField, objectField, readJsonObject, stringField } from '../read-j
 interface PartialCall {
   /** The call's position among this response's calls: the `index` of its model events. */
   readonly position: number;
-  /** The `index` the server gave it. */
-  readonly wireIndex: number;
   id: string;
   name: string;
   arguments: string;
@@ -27,9 +25,9 @@ interface PartialCall {
  * The server is not trusted: a wire index is a key in a map (never an array length), it must be
  * a whole number from 0 to `MAX_STREAM_INDEX`, the calls of one response are capped by
  * `maxToolCalls` and the argument text of each by `maxToolCallArgumentCharacters` — each
- * crossed bound fails as `protocol`, naming it. A fragment that carries a new id at an index
- * already in use starts a new call (servers that send every call at index 0): calls are never
- * merged. Model events number the calls 0, 1, … in the order they began.
+ * crossed bound fails as `protocol`, naming it. A fragment that carries a name and a new id at an
+ * index already in use starts a new call (servers that send every call at index 0): calls are
+ * never merged. Model events number the calls 0, 1, … in the order they began.
  */
 export async function* readOpenAiStream(
   events: AsyncIterable<ServerSentEvent>,
@@ -83,20 +81,14 @@ export async function* readOpenAiStream(
               ? ''
               : JSON.stringify(fragment);
         let call = open.get(index);
-        // A new id where a call with another id is open: a new call, not more of the old one.
-        if (call !== undefined && id !== '' && call.id !== '' && id !== call.id) call = undefined;
+        // A new id and a name where a call with another id is open: a new call, not more of the old one.
+        if (call !== undefined && id !== '' && name !== '' && call.id !== '' && id !== call.id)
+          call = undefined;
         if (call === undefined) {
           // A fragment with nothing in it opens nothing.
           if (id === '' && name === '' && piece === '') continue;
           if (calls.length >= limits.maxToolCalls) throw tooManyToolCalls(provider, limits.maxToolCalls);
-          call = {
-            position: calls.length,
-            wireIndex: index,
-            id: '',
-            name: '',
-            arguments: '',
-            started: false,
-          };
+          call = { position: calls.length, id: '', name: '', arguments: '', started: false };
           calls.push(call);
           open.set(index, call);
         }
