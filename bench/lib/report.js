@@ -148,7 +148,9 @@ function scaleSection(scale, n) {
     '',
   );
   const floorMs = scale.find((s) => s.id === 'floor-definitions')?.steps?.cold?.ms;
-  const defs = scale.filter((s) => !['toolwright-finalize', 'toolwright-mcp-list'].includes(s.id));
+  const defs = scale.filter(
+    (s) => !['toolwright-finalize', 'toolwright-define-derive', 'toolwright-mcp-list'].includes(s.id),
+  );
   const head = ['contender', 'cold', 'best', 'retained', 'second set', '×floor (cold)', 'goal'];
   const rows = defs.map((s) => {
     const c = s.steps?.cold;
@@ -191,12 +193,17 @@ function scaleSection(scale, n) {
       '### finalize() and warm definitions',
       '',
       'A registry of 1,000 and of 10,000 tools, each with a small requirement tree and a description template, ' +
-        'finalized in a fresh process; then the definitions of 1,000 tools read again from the warm cache.',
+        'finalized in a fresh process; then the definitions of 1,000 tools read again from the warm cache. The goals ' +
+        'are ratios of one run: finalize of 1,000 tools against the cold define-and-derive of the same 1,000 tools ' +
+        'without a registry (its own fresh process), and 10,000 against 1,000.',
       '',
     );
+    const dd = scale.find((s) => s.id === 'toolwright-define-derive')?.steps?.cold;
     const h2 = [
       'contender',
+      'define + derive 1k, no registry (cold)',
       'finalize 1k (cold)',
+      'finalize 1k ÷ define + derive',
       'retained',
       'finalize 10k',
       'retained',
@@ -209,7 +216,9 @@ function scaleSection(scale, n) {
       ? [
           [
             name(fin),
+            fmtMs(dd?.ms),
             fmtMs(st.finalize1k.ms),
+            fmtX(fin.vsDefineDerive),
             fmtMB(st.finalize1k.retainedMB),
             fmtMs(st.finalize10k?.ms),
             fmtMB(st.finalize10k?.retainedMB),

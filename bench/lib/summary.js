@@ -122,7 +122,14 @@ function summarizeAgent(rows, floor) {
 
 /** Scale steps: per step key, the median over processes (time, retained heap) and the best. */
 function summarizeScale(rows) {
-  return rows.map((row) => {
+  // Rows are summarized in plan order; a goal that compares with another row reads its summary.
+  const summaries = [];
+  for (const row of rows) summaries.push(summarizeScaleRow(row, summaries));
+  return summaries;
+}
+
+function summarizeScaleRow(row, summaries) {
+  return ((row) => {
     const s = { id: row.id, label: row.label, side: row.side, status: row.status, note: row.note, steps: {} };
     if (row.status !== 'ok' && !(row.procs ?? []).some((p) => p.rows?.length)) return s;
     const order = [];
@@ -158,19 +165,28 @@ function summarizeScale(rows) {
         met: st.cold.retainedMB != null && st.cold.retainedMB <= g.retainedMB,
       });
     }
-    if (g.ms1k != null && st.finalize1k)
-      goals.push({ text: `1k ≤ ${g.ms1k} ms`, met: st.finalize1k.ms <= g.ms1k });
+    if (g.vsDefineDerive != null && st.finalize1k) {
+      const baseline = summaries.find((other) => other.id === 'toolwright-define-derive')?.steps.cold;
+      s.vsDefineDerive = baseline ? st.finalize1k.ms / baseline.ms : null;
+      goals.push({
+        text: `1k ≤ ${g.vsDefineDerive}× define-and-derive (${s.vsDefineDerive == null ? '–' : s.vsDefineDerive.toFixed(2)}×)`,
+        met: s.vsDefineDerive != null && s.vsDefineDerive <= g.vsDefineDerive,
+      });
+    }
     const base1k = st.finalize1kWarm ?? st.finalize1k; // warm, so JIT warm-up does not flatter the 10k figure
     if (g.linear10k != null && base1k && st.finalize10k) {
       s.linearity = st.finalize10k.ms / base1k.ms;
-      goals.push({ text: `10k ≤ ${g.linear10k}× 1k`, met: s.linearity <= g.linear10k });
+      goals.push({
+        text: `10k ≤ ${g.linear10k}× 1k (${s.linearity.toFixed(2)}×)`,
+        met: s.linearity <= g.linear10k,
+      });
     }
     if (g.warmDefsMs != null && st.warmDefinitions)
       goals.push({ text: `warm ≤ ${g.warmDefsMs} ms`, met: st.warmDefinitions.ms <= g.warmDefsMs });
     if (g.listMs != null && st.list) goals.push({ text: `≤ ${g.listMs} ms`, met: st.list.ms <= g.listMs });
     if (goals.length) s.goal = goals;
     return s;
-  });
+  })(row);
 }
 
 /** HTTP load: the median over runs of throughput and of each run's p50 / p99. */

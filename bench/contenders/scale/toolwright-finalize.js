@@ -42,6 +42,8 @@ function registryOf(api, classes) {
 }
 
 module.exports = {
+  defineRing,
+  registryApi,
   async run({ n, reps, measure, repeat }) {
     const tw = core();
     const api = registryApi();

@@ -1,14 +1,18 @@
 // The public API of @toolwright/example-coding-tools-broken: a deliberately misconfigured coding tool
-// set. `toolwright validate examples/coding-tools-broken` must fail and list every seeded problem:
+// set. `toolwright validate examples/coding-tools-broken` must fail and list every seeded problem in
+// one run. The problems sit on shared tools, several on one tool, across layers:
 //
-//   1. requirement          search_replace is registered without read_file, and skipReadBeforeEdit is false.
-//   2. invalid_definition   MultiEditArgs.edits (used by multi_edit) is an array without a type thunk.
-//   3. template             find_docs's description refers to ${{ tools.web_search }}, which is not registered.
-//   4. unbound_dependency   web_fetch needs WebClient, which is not provided (registered past its capability gate).
-//   5. exclusive            edit and apply_patch are both registered, but they are declared exclusive.
-//   6. duplicate_name       two tools are named grep: Grep and RipGrep.
-//   7. invalid_name         the tool name "list files" has a space.
-//   8. invalid_params       TestConfig.command is empty in registry.params(TestConfig, …).
+//   web_fetch       unbound_dependency (no WebClient) and duplicate_name (CachedWebFetch); find_docs
+//                   requires it with its url parameter, which holds: a tool that cannot be built is
+//                   still registered.
+//   multi_edit      invalid_definition (MultiEditArgs.edits has no type thunk), template
+//                   (${{ params.edit.old_text }}), and exclusive with edit and apply_patch.
+//   search_replace  requirement: read_file is not registered (find_docs's description names it too:
+//                   one fact, one problem).
+//   find_docs       template: ${{ tools.web_search }} is not registered.
+//   list files      invalid_name; it injects the invalid Params<TestConfig> run_tests injects too,
+//                   reported once (invalid_params).
+//   grep            duplicate_name: Grep and RipGrep.
 import 'reflect-metadata';
 import { ToolRegistry, type FinalizeProblemCode } from '@toolwright/registry';
 // Imported through the example's build output, not by package name: jest maps every `@toolwright/*`
@@ -21,18 +25,28 @@ import {
   Glob,
   Grep,
   ListDir,
+  RunTests,
   SearchReplace,
   SearchReplaceConfig,
   Shell,
   ShellConfig,
   TestConfig,
+  TestJobs,
   WebFetch,
   Workspace,
   WriteFile,
 } from '@toolwright/example-coding-tools';
-import { FindDocs, ListFiles, MultiEdit, RipGrep } from './broken-tools';
+import { CachedWebFetch, FindDocs, ListFiles, MultiEdit, RipGrep } from './broken-tools';
 
-export { EditOperation, FindDocs, ListFiles, MultiEdit, MultiEditArgs, RipGrep } from './broken-tools';
+export {
+  CachedWebFetch,
+  EditOperation,
+  FindDocs,
+  ListFiles,
+  MultiEdit,
+  MultiEditArgs,
+  RipGrep,
+} from './broken-tools';
 
 /** One problem this variant seeds: its code, the tool it concerns, and words its message contains. */
 export interface SeededProblem {
@@ -41,23 +55,42 @@ export interface SeededProblem {
   readonly mentions: readonly string[];
 }
 
-/** Every problem seeded below, for tests that check `validate` reports them all. */
+/** Every problem seeded below, for tests that check `validate` reports them all (and nothing else). */
 export const SEEDED_PROBLEMS: readonly SeededProblem[] = Object.freeze([
+  { code: 'invalid_params', mentions: ['Params<TestConfig>.command', 'longer than or equal to 1'] },
+  {
+    code: 'invalid_definition',
+    tool: 'multi_edit',
+    mentions: ['MultiEditArgs.edits (used by multi_edit)', 'reflection gives Array', 'type: () => ['],
+  },
+  { code: 'unbound_dependency', tool: 'web_fetch', mentions: ['WebFetch (web_fetch) needs WebClient'] },
+  {
+    code: 'duplicate_name',
+    tool: 'web_fetch',
+    mentions: ['two tools are named web_fetch: WebFetch and CachedWebFetch'],
+  },
+  { code: 'duplicate_name', tool: 'grep', mentions: ['two tools are named grep: Grep and RipGrep'] },
+  { code: 'invalid_name', tool: 'list files', mentions: ['"list files"'] },
   {
     code: 'requirement',
     tool: 'search_replace',
-    mentions: ['search_replace requires read_file', 'read_file is not registered'],
+    mentions: [
+      'search_replace requires read_file',
+      'read_file is not registered',
+      "find_docs's description also refers to it",
+    ],
   },
   {
-    code: 'invalid_definition',
-    mentions: ['MultiEditArgs.edits', 'reflection gives Array', 'type: () => ['],
+    code: 'template',
+    tool: 'multi_edit',
+    mentions: ['${{ params.edit.old_text }}', 'edit has no parameter old_text'],
   },
   { code: 'template', tool: 'find_docs', mentions: ['${{ tools.web_search }}', 'web_search'] },
-  { code: 'unbound_dependency', tool: 'web_fetch', mentions: ['web_fetch', 'WebClient'] },
-  { code: 'exclusive', mentions: ['edit and apply_patch', 'exclusive'] },
-  { code: 'duplicate_name', tool: 'grep', mentions: ['grep', 'Grep', 'RipGrep'] },
-  { code: 'invalid_name', mentions: ['"list files"'] },
-  { code: 'invalid_params', mentions: ['TestConfig', 'command'] },
+  {
+    code: 'exclusive',
+    tool: 'edit',
+    mentions: ['edit, apply_patch and multi_edit are all registered', 'exclusive'],
+  },
 ]);
 
 /** The broken registry (never finalizes); the workspace is `$TOOLWRIGHT_WORKSPACE` or the current directory. */
@@ -66,27 +99,27 @@ export function createBrokenCodingRegistry(options: { readonly root?: string } =
   return (
     new ToolRegistry()
       .provide(Workspace, new Workspace(root))
+      .provide(TestJobs, new TestJobs())
       .params(SearchReplaceConfig, { skipReadBeforeEdit: false })
       .params(ShellConfig, {})
-      // 8. invalid_params (bound for run_tests, which is not registered here: a problem of its own
-      // when it is, since a tool whose params are invalid cannot be built).
+      // invalid_params, once: run_tests and list files both inject it.
       .params(TestConfig, { command: '' })
       .state(FileReadLog, { paths: [] })
-      // 1. requirement: ReadFile is left out of the native toolset.
-      .toolset('native', [WriteFile, Edit, SearchReplace, Grep, Glob, ListDir, Shell])
-      // 5. exclusive: a second editor.
+      // requirement: ReadFile is left out of the native toolset.
+      .toolset('native', [WriteFile, Edit, SearchReplace, Grep, Glob, ListDir, Shell, RunTests])
       .tool(ApplyPatch)
-      // 6. duplicate_name
+      // duplicate_name on grep
       .tool(RipGrep)
-      // 2. invalid_definition
+      // invalid_definition, template and exclusive on multi_edit
       .tool(MultiEdit)
-      // 3. template
+      // template; and a requirement on web_fetch that holds
       .tool(FindDocs)
-      // 4. unbound_dependency: registered directly, without its WebClient.
+      // unbound_dependency and duplicate_name on web_fetch
       .tool(WebFetch)
-      // 7. invalid_name
+      .tool(CachedWebFetch)
+      // invalid_name (and the invalid params it shares)
       .tool(ListFiles)
-      .exclusive(['edit', 'apply_patch'], EDITORS_REASON)
+      .exclusive(['edit', 'apply_patch', 'multi_edit'], EDITORS_REASON)
   );
 }
 

@@ -9,7 +9,7 @@ export { CliFailure } from './cli-failure';
 export { loadToolModule } from './load/load-tool-module';
 export type { LoadToolModuleOptions } from './load/load-tool-module';
 export type { LoadedToolModule } from './load/loaded-tool-module';
-export { finalizeLoadedModule } from './load/finalize-loaded-module';
+export { finalizeLoadedModule, finalizeLoadedModuleAsync } from './load/finalize-loaded-module';
 export type { FinalizedModule } from './load/finalized-module';
 export { ModuleLoadError } from './load/module-load-error';
 export type { ModuleLoadErrorCode } from './load/module-load-error';

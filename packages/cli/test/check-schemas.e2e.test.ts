@@ -92,4 +92,44 @@ describe('toolwright check-schemas', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("required option '--tsconfig <path>' not specified");
   });
+
+  it('compares a Date and JSDoc bounds, and says "not checked" for a tuple and a readonly array', async () => {
+    const args = [
+      'check-schemas',
+      `${fixtures}/drift-edge-cases.js`,
+      '--tsconfig',
+      'packages/cli/test/fixtures/tsconfig.json',
+    ];
+    const json = await runCli([...args, '--json'], { timeoutMs: 40_000 });
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as DriftJson & {
+      uncheckedProperties: { argsClass: string; property: string; reason: string }[];
+      unchecked: { tool: string; reason: string }[];
+    };
+    expect(report.unchecked).toEqual([
+      { tool: 'tag', reason: expect.stringContaining('cannot read the readonly array type of TagArgs.tags') },
+    ]);
+    expect(report.drifts.map((drift) => [drift.code, drift.property]).sort()).toEqual([
+      ['bounds_mismatch', 'times'],
+      ['type_mismatch', 'at'],
+    ]);
+    expect(report.uncheckedProperties).toEqual([
+      { argsClass: 'ScheduleArgs', property: 'window', reason: expect.stringContaining('a tuple type') },
+    ]);
+
+    const text = await runCli(args, { timeoutMs: 40_000 });
+    expect(text.stdout).toContain('not checked: ScheduleArgs.window: a tuple type');
+    expect(text.stdout).not.toContain('✔ no drift');
+
+    const github = await runCli([...args, '--format', 'github'], { timeoutMs: 40_000 });
+    expect(github.code).toBe(1);
+    const lines = github.stdout.split('\n');
+    expect(lines.filter((line) => line.startsWith('::error '))).toHaveLength(2);
+    expect(lines.find((line) => line.includes('bounds_mismatch'))).toMatch(
+      /^::error title=toolwright check-schemas%3A bounds_mismatch \(schedule\),file=packages\/cli\/test\/fixtures\/src\/drift-edge-cases\.ts,line=\d+::ScheduleArgs\.times: /,
+    );
+    expect(
+      lines.filter((line) => line.startsWith('::warning title=toolwright check-schemas%3A not checked::')),
+    ).toHaveLength(2);
+  }, 60_000);
 });

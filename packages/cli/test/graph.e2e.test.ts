@@ -29,7 +29,16 @@ describe('toolwright graph', () => {
     expect(mermaid.code).toBe(0);
     const ids = mermaidIds(mermaid.stdout);
     const missing = /^ {2}class ([n\d,]+) missing$/m.exec(mermaid.stdout)?.[1]?.split(',') ?? [];
-    expect(missing.sort()).toEqual([ids.get('read_file'), ids.get('web_search')].sort());
+    expect(missing.sort()).toEqual(
+      [ids.get('read_file'), ids.get('web_search'), ids.get('edit.old_text')].sort(),
+    );
+    // Tools that cannot be built are drawn, in the problem colour, with what they lack.
+    const unmet = /^ {2}class ([n\d,]+) unmet$/m.exec(mermaid.stdout)?.[1]?.split(',') ?? [];
+    expect(unmet).toEqual(
+      expect.arrayContaining([ids.get('web_fetch'), ids.get('multi_edit'), ids.get('run_tests')]),
+    );
+    expect(mermaid.stdout).toContain('cannot be built: needs WebClient, which is not bound');
+    expect(mermaid.stdout).toContain('cannot be built: needs a complete definition');
     expect(mermaid.stdout).toContain(`${ids.get('search_replace')} --> ${ids.get('read_file')}`);
     expect(mermaid.stdout).toContain(`${ids.get('find_docs')} -.->|template| ${ids.get('web_search')}`);
     expect(mermaid.stdout).toContain(`${ids.get('edit')} -.-|exclusive| ${ids.get('apply_patch')}`);

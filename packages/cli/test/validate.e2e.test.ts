@@ -91,9 +91,47 @@ describe('toolwright validate', () => {
     const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::error '));
     expect(annotations).toHaveLength(seeded.length);
     for (const line of annotations) {
-      expect(line).toMatch(/^::error title=toolwright validate%3A [a-z_]+( \([^)]*\))?::.+%0AFix: .+$/);
+      expect(line).toMatch(
+        /^::error title=toolwright validate%3A [a-z_]+( \([^)]*\))?(,file=[^,:]+,line=\d+)?::.+%0AFix: .+$/,
+      );
     }
-    expect(annotations.join('\n')).toContain('title=toolwright validate%3A unbound_dependency (web_fetch)::');
+    // Where the source is known, the annotation points at it: the TypeScript file, through the source map.
+    const unbound = annotations.find((line) => line.includes('unbound_dependency (web_fetch)'));
+    expect(unbound).toMatch(/,file=examples\/coding-tools\/src\/tools\/native\/web-fetch\.ts,line=\d+::/);
+    const gap = annotations.find((line) => line.includes('MultiEditArgs.edits'));
+    expect(gap).toMatch(/,file=examples\/coding-tools-broken\/src\/broken-tools\.ts,line=\d+::/);
     expect(annotations.join('\n')).toContain('"list files"');
+  });
+
+  it('reports the problems of a module that exports registry.finalize(), which threw while it loaded', async () => {
+    for (const format of ['text', 'json', 'github']) {
+      const run = await runCli([
+        'validate',
+        'packages/cli/test/fixtures/js/finalized-at-import.js',
+        '--format',
+        format,
+      ]);
+      expect({ format, code: run.code }).toEqual({ format, code: 1 });
+      expect(run.stdout.replace(/\n\s+/g, ' ')).toContain(
+        'edit requires read_file, and read_file is not registered.',
+      );
+    }
+    const json = await runCli(['validate', 'packages/cli/test/fixtures/js/finalized-at-import.js', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      tools: ['edit'],
+      problems: [{ code: 'requirement', tool: 'edit' }],
+    });
+  });
+
+  it('prints a JSON object and exits 2 when the module cannot be loaded', async () => {
+    const run = await runCli(['validate', 'packages/cli/test/fixtures/js/throws-at-import.js', '--json']);
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: false,
+      tools: [],
+      problems: [],
+      error: { code: 'import_failed' },
+    });
   });
 });

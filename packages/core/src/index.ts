@@ -80,7 +80,12 @@ export type {
   ArrayNode,
   ObjectNode,
 } from './model/args-model';
-export { readToolDescriptors, describeFunctionTool } from './model/read-tool-descriptors';
+export {
+  readToolDescriptors,
+  readToolDeclarations,
+  describeFunctionTool,
+} from './model/read-tool-descriptors';
+export type { ToolDeclaration, ToolDeclarations } from './model/tool-declaration';
 export type { ToolDescriptor, ArgumentStyle } from './model/tool-descriptor';
 export { ToolDefinitionError } from './model/tool-definition-error';
 export type { DefinitionProblem, DefinitionProblemCode } from './model/definition-problem';
@@ -165,7 +170,7 @@ export { relayToolStream } from './stream/relay-tool-stream';
 export type { StreamOrigin } from './stream/stream-origin';
 
 // Erasure and the runtime
-export { eraseTool, eraseTools } from './erase/erase-tool';
+export { eraseBound, eraseTool, eraseTools } from './erase/erase-tool';
 export { dynamicTool } from './erase/dynamic-tool';
 export type { DynamicToolOptions } from './erase/dynamic-tool';
 export type { EraseOptions } from './erase/erase-options';

@@ -41,7 +41,15 @@ describe('the requirement graph', () => {
 
     const graph = registry.graph();
     expect(graph.nodes).toEqual([
-      { id: 'tool:edit', type: 'tool', name: 'edit', kind: 'edit', namespace: 'native', holds: true },
+      {
+        id: 'tool:edit',
+        type: 'tool',
+        name: 'edit',
+        kind: 'edit',
+        namespace: 'native',
+        holds: true,
+        built: true,
+      },
       {
         id: 'tool:search_replace',
         type: 'tool',
@@ -51,6 +59,7 @@ describe('the requirement graph', () => {
         requires:
           '(read_file OR skipReadBeforeEdit = true) AND edit(param:old_string AND param:replace_all) AND kind:edit',
         holds: false,
+        built: true,
       },
       {
         id: 'tool:hashline_edit',
@@ -59,6 +68,7 @@ describe('the requirement graph', () => {
         kind: 'edit',
         namespace: 'native',
         holds: true,
+        built: true,
       },
       { id: 'tool:read_file', type: 'missing_tool', name: 'read_file' },
       {
@@ -83,8 +93,20 @@ describe('the requirement graph', () => {
         holds: false,
       },
       { from: 'tool:search_replace', to: 'tool:edit', type: 'requires', holds: false },
-      { from: 'tool:edit', to: 'param:edit.old_string', type: 'requires', holds: true },
-      { from: 'tool:edit', to: 'param:edit.replace_all', type: 'requires', holds: false },
+      {
+        from: 'tool:edit',
+        to: 'param:edit.old_string',
+        type: 'requires',
+        holds: true,
+        owner: 'search_replace',
+      },
+      {
+        from: 'tool:edit',
+        to: 'param:edit.replace_all',
+        type: 'requires',
+        holds: false,
+        owner: 'search_replace',
+      },
       { from: 'tool:search_replace', to: 'kind:edit', type: 'requires', holds: true },
       { from: 'tool:search_replace', to: 'tool:grep', type: 'template', holds: false },
       { from: 'tool:edit', to: 'tool:hashline_edit', type: 'exclusive', holds: false, reason: 'two editors' },
@@ -98,9 +120,9 @@ describe('the requirement graph', () => {
     expect(tools.requirementGraph().edges).toEqual([
       { from: 'tool:b', to: 'tool:a', type: 'requires', holds: true },
     ]);
-    tools.remove('a');
-    expect(tools.check().map((problem) => problem.message)).toEqual([
-      'b requires a, and a is not registered.',
-    ]);
+    // Removing a tool another requires is refused, and nothing changes.
+    expect(() => tools.remove('a')).toThrow('b requires a, and a is not registered.');
+    expect(tools.snapshot().names).toEqual(['a', 'b']);
+    expect(tools.check()).toEqual([]);
   });
 });

@@ -39,6 +39,7 @@ export class Resources implements ResourceReader {
   // Tool classes with nothing to inject, built with `new` rather than bound in the container
   // (binding one per tool makes the container re-plan; a thousand tools paid most of finalize).
   readonly #built = new Map<Function, object>();
+  #syncDepth = 0;
 
   get #container(): Container {
     return (this.#containerOrNone ??= new Container({ defaultScope: 'Singleton' }));
@@ -116,7 +117,7 @@ export class Resources implements ResourceReader {
   /** The value bound to `token`; throws a `missing_resource` `ToolError` when it or a dependency is unbound. */
   get<T>(token: TokenLike<T>): T {
     this.#assertResolvable(token);
-    return this.#container.get<T>(token);
+    return this.#synchronously(() => this.#container.get<T>(token));
   }
 
   /** The value bound to `token`, waiting for async factories (each runs once, however many wait). */
@@ -164,7 +165,19 @@ export class Resources implements ResourceReader {
     const built = this.#buildDirectly(target);
     if (built !== undefined) return built;
     this.#prepare(target);
-    return this.#container.get<T>(target);
+    return this.#synchronously(() => this.#container.get<T>(target));
+  }
+
+  // A synchronous resolution that meets an async factory fails at once, with the factory's promise
+  // kept (and handled) by its memo: handed to Inversify, that promise would be chained into one no one
+  // awaits, and its rejection would go unhandled.
+  #synchronously<T>(resolve: () => T): T {
+    this.#syncDepth += 1;
+    try {
+      return resolve();
+    } finally {
+      this.#syncDepth -= 1;
+    }
   }
 
   /** `instantiate` for a class whose dependencies include async factories. */
@@ -225,7 +238,19 @@ export class Resources implements ResourceReader {
       case 'factory': {
         const create = (): unknown => entry.provider.create(this);
         // Inversify calls a dynamic value per resolution; the memo makes a singleton run once.
-        binding.toDynamicValue(entry.provider.transient ? create : memoizeFactory(create)).inTransientScope();
+        const value = entry.provider.transient ? create : memoizeFactory(create);
+        binding
+          .toDynamicValue(() => {
+            const made = value();
+            if (this.#syncDepth > 0 && isThenable(made)) {
+              if (entry.provider.transient) Promise.resolve(made).catch(() => undefined);
+              throw new Error(
+                `Unexpected asynchronous factory for ${entry.name} in a synchronous resolution; read it with getAsync or instantiateAsync.`,
+              );
+            }
+            return made;
+          })
+          .inTransientScope();
         return;
       }
       case 'class': {
@@ -297,4 +322,12 @@ function valid<T>(entry: ParamsEntry | StateEntry, value: T | undefined): T {
     throw new ResourceValidationError(`in ${entry.name}, so it has no value`, entry.problems);
   }
   return value;
+}
+
+function isThenable(value: unknown): boolean {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }

@@ -8,6 +8,7 @@ import { openModule } from '../program/open-module';
 import { formatProblems } from '../report/format-problems';
 import { githubAnnotation } from '../report/github-annotation';
 import { catalogCounts, catalogListing } from '../report/catalog-listing';
+import { problemLocator } from '../report/locate-problem';
 import { validateReport } from '../report/validate-report';
 
 /** The output formats of `validate`. */
@@ -58,34 +59,37 @@ async function validate(
   try {
     finalized = await openModule(specifier, options, context);
   } catch (error) {
-    if (!(error instanceof ModuleLoadError)) throw error;
+    // Whatever went wrong, --json still prints an object and --format github an annotation.
+    const code = error instanceof ModuleLoadError ? error.code : 'internal';
+    const message = error instanceof Error ? error.message : String(error);
     if (format === 'json') {
       stdout.write(
-        `${JSON.stringify({ ok: false, tools: [], problems: [], error: { code: error.code, message: error.message } }, null, 2)}\n`,
+        `${JSON.stringify({ ok: false, tools: [], problems: [], error: { code, message } }, null, 2)}\n`,
       );
     } else if (format === 'github') {
-      stdout.write(
-        `${githubAnnotation('error', error.message, { title: `toolwright validate: ${error.code}` })}\n`,
-      );
+      stdout.write(`${githubAnnotation('error', message, { title: `toolwright validate: ${code}` })}\n`);
     }
     throw error;
   }
   const { problems, tools } = finalized;
+  const locate = problemLocator(finalized.loaded.loadedFiles, context.io.cwd);
   // Resources and prompts are named beside the tools when the registry has any.
   const catalog = catalogCounts(finalized.handle);
   if (format === 'json') {
-    const report = validateReport(tools, problems);
+    const report = validateReport(tools, problems, locate);
     const listing = catalog === '' ? {} : catalogNames(finalized.handle!);
     stdout.write(`${JSON.stringify({ ...report, ...listing }, null, 2)}\n`);
   } else if (format === 'github') {
     for (const problem of problems) {
       const title = `toolwright validate: ${problem.code}${problem.tool === undefined ? '' : ` (${problem.tool})`}`;
-      stdout.write(`${githubAnnotation('error', `${problem.message}\nFix: ${problem.fix}`, { title })}\n`);
+      stdout.write(
+        `${githubAnnotation('error', `${problem.message}\nFix: ${problem.fix}`, { title, ...locate(problem) })}\n`,
+      );
     }
     stdout.write(
       problems.length === 0
         ? `${githubAnnotation('notice', summary(tools, catalog), { title: 'toolwright validate' })}\n`
-        : `${problemCount(problems.length)} in the tool registry (${tools.length} tools)\n`,
+        : `${problemCount(problems.length)} in the tool registry (${summary(tools, '')})\n`,
     );
   } else if (problems.length === 0) {
     stdout.write(`${context.out.green('✔ valid')}: ${summary(tools, catalog)}\n`);

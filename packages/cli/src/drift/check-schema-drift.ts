@@ -2,6 +2,7 @@ import type { RegisteredTool } from '@toolwright/registry';
 import type { ts } from 'typescript-json-schema';
 import { compareSchemas } from './compare-schemas';
 import type { DriftReport, LocatedDrift } from './drift-report';
+import type { UncheckedProperty } from './schema-drift';
 import { findArgsClass, location } from './find-args-class';
 import { schemaShape } from './schema-shape';
 import type { TypescriptJsonSchema } from './typescript-module';
@@ -68,6 +69,7 @@ export function checkSchemaDrift(
   }
 
   const drifts: LocatedDrift[] = [];
+  const uncheckedProperties: UncheckedProperty[] = [];
   const checked: { tool: string; argsClass: string }[] = [];
   for (const entry of entries.values()) {
     const declaration = entry.declaration;
@@ -83,7 +85,14 @@ export function checkSchemaDrift(
     try {
       typed = generator.getSchemaForSymbol(references[0]!.name, true) as Readonly<Record<string, unknown>>;
     } catch (error) {
-      const reason = `typescript-json-schema failed on ${className}: ${error instanceof Error ? error.message : String(error)}`;
+      const message = error instanceof Error ? error.message : String(error);
+      const readonlyArray = /ReadonlyArray/.test(message)
+        ? readonlyArrayMember(typescript, declaration)
+        : undefined;
+      const reason =
+        readonlyArray !== undefined
+          ? `typescript-json-schema cannot read the readonly array type of ${className}.${readonlyArray}, so no property of ${className} was compared; write T[] (the decoder makes a fresh array anyway) to compare it`
+          : `typescript-json-schema failed on ${className}: ${message}`;
       for (const tool of entry.tools) unchecked.push({ tool, reason });
       continue;
     }
@@ -92,6 +101,7 @@ export function checkSchemaDrift(
       schemaShape(entry.inputSchema, entry.inputSchema),
       schemaShape(typed, typed),
       className,
+      uncheckedProperties,
     );
     for (const drift of found) {
       const member = memberNamed(typescript, declaration, drift.property.split(/[.[]/)[0]!);
@@ -102,7 +112,7 @@ export function checkSchemaDrift(
       });
     }
   }
-  return { drifts, checked, withoutArguments, unchecked };
+  return { drifts, checked, withoutArguments, unchecked, uncheckedProperties };
 }
 
 function memberNamed(
@@ -113,4 +123,17 @@ function memberNamed(
   return declaration.members.find(
     (member) => typescript.isPropertyDeclaration(member) && member.name.getText() === name,
   );
+}
+
+// The first property typed `readonly T[]` or `ReadonlyArray<T>`, which typescript-json-schema cannot read.
+function readonlyArrayMember(
+  typescript: TypescriptJsonSchema['ts'],
+  declaration: ts.ClassDeclaration,
+): string | undefined {
+  for (const member of declaration.members) {
+    if (!typescript.isPropertyDeclaration(member) || member.type === undefined) continue;
+    const text = member.type.getText();
+    if (/^readonly\s/.test(text) || /^ReadonlyArray</.test(text)) return member.name.getText();
+  }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import type { SchemaDrift } from './schema-drift';
+import type { SchemaDrift, UncheckedProperty } from './schema-drift';
 import { describeShape, type PropertyShape, type SchemaShape } from './schema-shape';
 
 /**
@@ -10,9 +10,10 @@ export function compareSchemas(
   decorator: SchemaShape,
   typescript: SchemaShape,
   argsClass: string,
+  unchecked: UncheckedProperty[] = [],
 ): SchemaDrift[] {
   const drifts: SchemaDrift[] = [];
-  compareProperties(decorator, typescript, '', argsClass, drifts, new Set());
+  compareProperties(decorator, typescript, '', argsClass, drifts, new Set(), unchecked);
   return drifts;
 }
 
@@ -23,6 +24,7 @@ function compareProperties(
   argsClass: string,
   drifts: SchemaDrift[],
   seen: Set<SchemaShape>,
+  unchecked: UncheckedProperty[],
 ): void {
   if (seen.has(decorator)) return;
   seen.add(decorator);
@@ -59,8 +61,16 @@ function compareProperties(
             },
       );
     }
-    compareValues(schema.shape, typed.shape, property, add, (nested, nestedTyped, path) =>
-      compareProperties(nested, nestedTyped, `${path}.`, argsClass, drifts, seen),
+    const skip = (path: string, reason: string): void =>
+      void unchecked.push({ argsClass, property: path, reason });
+    compareValues(
+      schema.shape,
+      typed.shape,
+      property,
+      add,
+      (nested, nestedTyped, path) =>
+        compareProperties(nested, nestedTyped, `${path}.`, argsClass, drifts, seen, unchecked),
+      skip,
     );
   }
   for (const name of decorated.keys()) {
@@ -80,9 +90,17 @@ function compareValues(
   property: string,
   add: (drift: Omit<SchemaDrift, 'argsClass'>) => void,
   nested: (decorator: SchemaShape, typescript: SchemaShape, path: string) => void,
+  skip: (property: string, reason: string) => void,
 ): void {
   // `any` / `unknown` in TypeScript: nothing to compare.
   if (typescript.types.size === 0 && typescript.values === undefined) return;
+  if (typescript.tuple === true || decorator.tuple === true) {
+    skip(
+      property,
+      'a tuple type ([A, B]): its items differ by position, which check-schemas does not compare',
+    );
+    return;
+  }
   const schemaText = describeShape(decorator);
   const typeText = describeShape(typescript);
   if (typescript.types.size > 1 && !sameSet(typescript.types, decorator.types)) {
@@ -148,8 +166,21 @@ function compareValues(
       fix: 'list the same values in the type and in @Param({ enum: […] }).',
     });
   }
+  if (
+    typescript.format === 'date-time' &&
+    decorator.format !== 'date-time' &&
+    decorator.types.has('string')
+  ) {
+    add({
+      code: 'type_mismatch',
+      property,
+      message: `${property} is a Date in TypeScript but a plain string in the schema: the model may send any text, and the tool receives a string, not a Date.`,
+      fix: `type it as string and parse it in the tool, or declare @Param({ format: 'date-time' }) and convert the string to a Date.`,
+    });
+  }
+  compareBounds(decorator, typescript, property, add);
   if (typescript.items !== undefined && decorator.items !== undefined) {
-    compareValues(decorator.items, typescript.items, `${property}[]`, add, nested);
+    compareValues(decorator.items, typescript.items, `${property}[]`, add, nested, skip);
   }
   if (typescript.properties !== undefined && decorator.properties !== undefined)
     nested(decorator, typescript, property);
@@ -187,5 +218,29 @@ function thunkFor(shape: SchemaShape): string {
       return shape.items === undefined ? '[Item]' : `[${thunkFor(shape.items)}]`;
     default:
       return 'SomeArgsClass';
+  }
+}
+
+// JSDoc constraints (`/** @minimum 1 */`) reach the TypeScript schema; the decorators must say the same.
+function compareBounds(
+  decorator: SchemaShape,
+  typescript: SchemaShape,
+  property: string,
+  add: (drift: Omit<SchemaDrift, 'argsClass'>) => void,
+): void {
+  const typed = typescript.bounds ?? {};
+  const declared = decorator.bounds ?? {};
+  for (const [key, value] of Object.entries(typed)) {
+    const mine = declared[key];
+    if (mine === value) continue;
+    add({
+      code: 'bounds_mismatch',
+      property,
+      message:
+        mine === undefined
+          ? `${property} has the JSDoc constraint @${key} ${value} in TypeScript, but its @Param has no ${key}: the model is not told, and the decoder does not check it.`
+          : `${property} has @${key} ${value} in its JSDoc but ${key}: ${mine} in its @Param.`,
+      fix: `make them agree: @Param({ ${key}: ${value} }), or change the JSDoc tag.`,
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { SchemaDrift } from './schema-drift';
+import type { SchemaDrift, UncheckedProperty } from './schema-drift';
 
 /** A drift found by `check-schemas`, with the tools using the args class and where the property is declared. */
 export interface LocatedDrift extends SchemaDrift {
@@ -16,4 +16,6 @@ export interface DriftReport {
   readonly withoutArguments: readonly string[];
   /** Tools that could not be compared, and why. */
   readonly unchecked: readonly { readonly tool: string; readonly reason: string }[];
+  /** Properties of compared classes that could not be compared (a tuple, …), and why. */
+  readonly uncheckedProperties: readonly UncheckedProperty[];
 }

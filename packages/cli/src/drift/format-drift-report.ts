@@ -7,9 +7,15 @@ export function formatDriftReport(report: DriftReport, style: Styler): string {
   const { drifts, checked } = report;
   if (drifts.length === 0) {
     const classes = [...new Set(checked.map((entry) => entry.argsClass))];
+    const agree = `${classes.length} args ${classes.length === 1 ? 'class' : 'classes'} (${checked.length} ${checked.length === 1 ? 'tool' : 'tools'}) agree with their TypeScript types`;
+    const notChecked = report.unchecked.length + report.uncheckedProperties.length;
+    // "✔ no drift" only when everything was read: what could not be compared is never called agreeing.
     lines.push(
-      `${style.green('✔ no drift')}: ${classes.length} args ${classes.length === 1 ? 'class' : 'classes'} (${checked.length} ${checked.length === 1 ? 'tool' : 'tools'}) agree with their TypeScript types` +
-        (classes.length === 0 ? '' : `: ${classes.join(', ')}`),
+      notChecked === 0
+        ? `${style.green('✔ no drift')}: ${agree}` + (classes.length === 0 ? '' : `: ${classes.join(', ')}`)
+        : `no drift found where compared: ${agree}` +
+            (classes.length === 0 ? '' : ` (${classes.join(', ')})`) +
+            `; ${notChecked} not checked, listed below`,
     );
   } else {
     lines.push(
@@ -33,5 +39,7 @@ export function formatDriftReport(report: DriftReport, style: Styler): string {
     lines.push(style.dim(`no arguments to compare: ${report.withoutArguments.join(', ')}`));
   for (const entry of report.unchecked)
     lines.push(style.yellow(`not checked: ${entry.tool}: ${entry.reason}`));
+  for (const entry of report.uncheckedProperties)
+    lines.push(style.yellow(`not checked: ${entry.argsClass}.${entry.property}: ${entry.reason}`));
   return `${lines.join('\n')}\n`;
 }

@@ -13,7 +13,16 @@ export type SchemaDriftCode =
   /** A TypeScript property without `@Param`: the model never sends it. */
   | 'undeclared_property'
   /** A schema property the TypeScript class does not declare. */
-  | 'unknown_property';
+  | 'unknown_property'
+  /** A bound (JSDoc `@minimum 1` in TypeScript, `minimum` in @Param) on one side only, or different. */
+  | 'bounds_mismatch';
+
+/** A property the comparison could not follow, and why (reported as "not checked", never as agreeing). */
+export interface UncheckedProperty {
+  readonly argsClass: string;
+  readonly property: string;
+  readonly reason: string;
+}
 
 /** One difference between what the decorators tell the model and what the TypeScript types tell the code. */
 export interface SchemaDrift {

@@ -9,7 +9,24 @@ export interface SchemaShape {
   readonly items?: SchemaShape;
   /** The properties, for objects. */
   readonly properties?: ReadonlyMap<string, PropertyShape>;
+  /** The string format (`date-time` is how a TypeScript `Date` reads). */
+  readonly format?: string;
+  /** A tuple (`[A, B]`): its items differ by position, which the comparison does not follow. */
+  readonly tuple?: boolean;
+  /** Numeric bounds (`minimum`, `maxLength`, …): from @Param options, or from JSDoc tags in TypeScript. */
+  readonly bounds?: Readonly<Record<string, number>>;
 }
+
+const BOUNDS = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+];
 
 /** One property of an object shape. */
 export interface PropertyShape {
@@ -59,8 +76,14 @@ export function schemaShape(
   }
   const shape: { -readonly [K in keyof SchemaShape]: SchemaShape[K] } = { types, nullable };
   if (values !== undefined) shape.values = values;
-  if (types.has('array') && schema['items'] !== undefined)
+  if (types.has('array') && (Array.isArray(schema['items']) || Array.isArray(schema['prefixItems'])))
+    shape.tuple = true;
+  else if (types.has('array') && schema['items'] !== undefined)
     shape.items = schemaShape(schema['items'], root, reading);
+  if (typeof schema['format'] === 'string') shape.format = schema['format'];
+  const bounds: Record<string, number> = {};
+  for (const key of BOUNDS) if (typeof schema[key] === 'number') bounds[key] = schema[key];
+  if (Object.keys(bounds).length > 0) shape.bounds = bounds;
   if (types.has('object') && typeof schema['properties'] === 'object' && schema['properties'] !== null) {
     const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
     const properties = new Map<string, PropertyShape>();

@@ -50,14 +50,16 @@ export function graphView(graph: RequirementGraph): { nodes: NodeView[]; edges: 
     }
   }
   const edges = graph.edges.map((edge): EdgeView => {
-    const source = byId.get(edge.from);
+    // The requirement an edge belongs to is its owner's (a required tool's parameter edges start at
+    // the required tool, but fail or hold for the tool that requires it).
+    const source = byId.get(edge.owner === undefined ? edge.from : `tool:${edge.owner}`);
     const sourceFails = source?.type === 'tool' ? !source.holds : source?.type === 'missing_tool';
     const style: EdgeStyle = edge.holds
       ? 'holds'
       : edge.type === 'requires' && !sourceFails
         ? 'unused'
         : 'broken';
-    const label = edge.type === 'requires' ? undefined : edge.type;
+    const label = edge.type === 'requires' ? (edge.negated === true ? 'not' : undefined) : edge.type;
     return {
       from: edge.from,
       to: edge.to,
@@ -77,10 +79,14 @@ function nodeView(node: RequirementGraphNode): NodeView {
         shape: 'box',
         lines: [
           node.name,
-          `${node.kind} · ${node.namespace}`,
+          `${node.kind} · ${node.namespace ?? 'invalid namespace'}`,
           ...(node.requires === undefined ? [] : [`requires ${node.requires}`]),
+          // A tool that cannot be built is registered, and drawn in the problem colour with what it lacks.
+          ...(node.built === false
+            ? [`cannot be built${node.lacks?.length ? `: needs ${node.lacks.join('; ')}` : ''}`]
+            : []),
         ],
-        style: node.holds ? 'tool' : 'unmet',
+        style: node.holds && node.built !== false ? 'tool' : 'unmet',
       };
     case 'missing_tool':
       return { id: node.id, shape: 'box', lines: [node.name, 'not registered'], style: 'missing' };

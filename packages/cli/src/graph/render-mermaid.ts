@@ -50,7 +50,7 @@ function shape(node: NodeView): string {
 function arrow(edge: EdgeView): string {
   switch (edge.type) {
     case 'requires':
-      return '-->';
+      return edge.label === undefined ? '-->' : `-->|${edge.label}|`;
     case 'template':
       return '-.->|template|';
     case 'exclusive':

@@ -5,7 +5,7 @@ import { describeValue, isClass } from './describe-value';
 import type { LoadedToolModule } from './loaded-tool-module';
 import { metadataMissingError } from './metadata-missing-error';
 import { ModuleLoadError } from './module-load-error';
-import { isToolRegistry, isToolServerHandle } from './registry-shape';
+import { isFinalizeError, isToolRegistry, isToolServerHandle } from './registry-shape';
 import { resolveModuleFile } from './resolve-module-file';
 
 /** Options of `loadToolModule`. */
@@ -36,6 +36,11 @@ export async function loadToolModule(
   try {
     exported = await importFile(file);
   } catch (error) {
+    // `export default registry.finalize()` that found problems: the registry's report, not a load error.
+    const finalizeError = finalizeErrorOf(error);
+    if (finalizeError !== undefined) {
+      return { file, source: 'registry.finalize()', finalizeError, loadedFiles: loadedFiles() };
+    }
     throw metadataMissingError(error, loadedFiles(), options.cwd) ?? importFailed(file, error, options.cwd);
   }
   const candidates = candidatesOf(exported, options.exportName);
@@ -47,6 +52,10 @@ export async function loadToolModule(
       found = await take(name, value);
     } catch (error) {
       if (error instanceof ModuleLoadError) throw error;
+      const finalizeError = finalizeErrorOf(error);
+      if (finalizeError !== undefined) {
+        return { file, source: `${name}()`, finalizeError, loadedFiles: loadedFiles() };
+      }
       throw metadataMissingError(error, loadedFiles(), options.cwd) ?? factoryFailed(file, name, error);
     }
     if (found !== undefined) {
@@ -118,6 +127,11 @@ function shapeOf(value: unknown): Found | undefined {
   if (isToolRegistry(value)) return { registry: value };
   if (isToolServerHandle(value)) return { handle: value };
   return undefined;
+}
+
+function finalizeErrorOf(error: unknown): LoadedToolModule['finalizeError'] {
+  if (!isFinalizeError(error)) return undefined;
+  return { problems: error.problems, tools: Array.isArray(error.tools) ? error.tools : [] };
 }
 
 function importFailed(file: string, error: unknown, cwd: string): ModuleLoadError {

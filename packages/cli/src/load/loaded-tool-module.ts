@@ -1,4 +1,4 @@
-import type { ToolRegistry, ToolServerHandle } from '@toolwright/registry';
+import type { FinalizeProblem, ToolRegistry, ToolServerHandle } from '@toolwright/registry';
 
 /** A module loaded as a tool registry: the registry it exported, or the finalized handle. */
 export interface LoadedToolModule {
@@ -10,6 +10,14 @@ export interface LoadedToolModule {
   readonly registry?: ToolRegistry;
   /** The finalized handle, when the module exported one (or a function returning one). */
   readonly handle?: ToolServerHandle;
+  /**
+   * When the module (or its exported function) ran `registry.finalize()` itself and that threw a
+   * `FinalizeError`: its problems, reported like any other registry's.
+   */
+  readonly finalizeError?: {
+    readonly problems: readonly FinalizeProblem[];
+    readonly tools: readonly string[];
+  };
   /** The files loading the module brought in (not toolwright's own packages), for the metadata check. */
   readonly loadedFiles: readonly string[];
 }

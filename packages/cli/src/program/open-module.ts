@@ -1,4 +1,4 @@
-import { finalizeLoadedModule } from '../load/finalize-loaded-module';
+import { finalizeLoadedModuleAsync } from '../load/finalize-loaded-module';
 import type { FinalizedModule } from '../load/finalized-module';
 import { loadToolModule } from '../load/load-tool-module';
 import type { LoadedToolModule } from '../load/loaded-tool-module';
@@ -26,5 +26,8 @@ export async function openModule(
   context: CommandContext,
   isolateStdout = true,
 ): Promise<FinalizedModule> {
-  return finalizeLoadedModule(await loadModule(specifier, options, context, isolateStdout), context.io.cwd);
+  return finalizeLoadedModuleAsync(
+    await loadModule(specifier, options, context, isolateStdout),
+    context.io.cwd,
+  );
 }

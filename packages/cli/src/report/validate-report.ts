@@ -1,4 +1,5 @@
 import type { FinalizeProblem } from '@toolwright/registry';
+import type { SourceLocation } from './locate-problem';
 
 /** The `--json` output of `toolwright validate`: a stable shape for machines. */
 export interface ValidateReport {
@@ -10,6 +11,9 @@ export interface ValidateReport {
     readonly tool?: string;
     readonly message: string;
     readonly fix: string;
+    /** Where in the source the problem points, when it is known (relative to the working directory). */
+    readonly file?: string;
+    readonly line?: number;
   }[];
 }
 
@@ -17,6 +21,7 @@ export interface ValidateReport {
 export function validateReport(
   tools: readonly string[],
   problems: readonly FinalizeProblem[],
+  locate: (problem: FinalizeProblem) => SourceLocation | undefined = () => undefined,
 ): ValidateReport {
   return {
     ok: problems.length === 0,
@@ -26,6 +31,7 @@ export function validateReport(
       ...(problem.tool === undefined ? {} : { tool: problem.tool }),
       message: problem.message,
       fix: problem.fix,
+      ...locate(problem),
     })),
   };
 }

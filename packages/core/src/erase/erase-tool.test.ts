@@ -44,7 +44,7 @@ describe('eraseTool', () => {
       }
     }
     expect(() => eraseTool(new Fractional())).toThrow(
-      'decode limit maxBytes must be a positive integer, got 1.5',
+      'maxArgumentBytes must be a positive integer (it is 1.5).',
     );
   });
 });

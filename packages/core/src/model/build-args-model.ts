@@ -139,6 +139,7 @@ class ModelBuilder {
     const properties: PropertyModel[] = [];
 
     const prototype = memberOf(target, 'prototype') as object;
+    const initializers = new Initializers(target);
     // Indexed, one property's records at a time (they are next to each other).
     for (let start = 0; start < records.length;) {
       const property = records[start]!.property;
@@ -148,10 +149,33 @@ class ModelBuilder {
       const options =
         end === start + 1 ? records[start]!.options : this.mergeOptions(where, records.slice(start, end));
       const designType = getDesignMetadata('design:type', prototype, property);
+      const initial = initializers.read(property);
+      if (
+        designType === Object &&
+        options.type === undefined &&
+        options.enum === undefined &&
+        isPrimitive(initial)
+      ) {
+        // `limit = 10`: TypeScript records design:type only from an annotation, never from an initializer.
+        const typeName = typeof initial;
+        this.problems.push({
+          code: 'reflection_gap',
+          where,
+          message: `reflection gives Object: its type comes only from its initializer (${property} = ${JSON.stringify(initial)}), which TypeScript does not record (or from a union or alias).`,
+          fix: `annotate it: ${property}: ${typeName} = ${JSON.stringify(initial)} (the initializer then becomes the schema default); for a union of literals, @Param({ enum: [...] }).`,
+        });
+        start = end;
+        continue;
+      }
+      // An annotated property's initializer is its default, unless @Param states one.
+      const withDefault =
+        options.default === undefined && options.optional !== true && matchesDesignType(initial, designType)
+          ? { ...options, default: initial }
+          : options;
       const built = this.buildProperty(
         where,
         options.name ?? property,
-        options,
+        withDefault,
         designType,
         validatorsByProperty?.get(property) ?? NONE,
         property,
@@ -466,4 +490,36 @@ function sameOption(a: unknown, b: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+// The values an args class's property initializers give, read from one instance made only when a
+// property needs it (a class whose constructor throws or needs arguments has none).
+class Initializers {
+  #instance: Record<string, unknown> | null | undefined;
+
+  constructor(private readonly target: Function) {}
+
+  read(property: string): unknown {
+    if (this.#instance === undefined) {
+      try {
+        this.#instance = new (this.target as new () => Record<string, unknown>)();
+      } catch {
+        this.#instance = null;
+      }
+    }
+    if (this.#instance === null || !Object.hasOwn(this.#instance, property)) return undefined;
+    return this.#instance[property];
+  }
+}
+
+function isPrimitive(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function matchesDesignType(value: unknown, designType: unknown): boolean {
+  return (
+    (designType === Number && typeof value === 'number' && Number.isFinite(value)) ||
+    (designType === String && typeof value === 'string') ||
+    (designType === Boolean && typeof value === 'boolean')
+  );
 }

@@ -6,6 +6,7 @@ import {
   readConstructorParamRecords,
   readClassToolRecords,
   readMethodParamRecords,
+  readPropertyParamRecords,
   readToolMethodRecords,
 } from '../metadata/read-records';
 import { TOOL_NAME_PATTERN, type ToolOptions } from '../metadata/tool-options';
@@ -15,8 +16,10 @@ import type { DefinitionProblem } from './definition-problem';
 import { NoArguments } from './no-arguments';
 import { ToolDefinitionError } from './tool-definition-error';
 import type { ArgumentStyle, ToolDescriptor } from './tool-descriptor';
+import type { ToolDeclaration, ToolDeclarations } from './tool-declaration';
 
 const cache = new WeakMap<Function, readonly ToolDescriptor[]>();
+const declarationCache = new WeakMap<Function, ToolDeclarations>();
 const NO_POSITIONAL: readonly string[] = Object.freeze([]);
 
 /**
@@ -27,16 +30,30 @@ const NO_POSITIONAL: readonly string[] = Object.freeze([]);
 export function readToolDescriptors(target: Function): readonly ToolDescriptor[] {
   const cached = cache.get(target);
   if (cached) return cached;
+  const read = readToolDeclarations(target);
+  if (read.problems.length > 0) throw new ToolDefinitionError(read.problems);
+  const frozen = Object.freeze(read.tools.map((tool) => tool.descriptor!));
+  cache.set(target, frozen);
+  return frozen;
+}
+
+/**
+ * Reads every tool a class declares without throwing: each tool's declaration (its options, and its
+ * descriptor when that tool's definition is complete) and every problem, so a caller can keep checking
+ * the tools whose definitions are known (a name, a kind, requirements) and build the healthy ones.
+ */
+export function readToolDeclarations(target: Function): ToolDeclarations {
+  const cachedRead = declarationCache.get(target);
+  if (cachedRead) return cachedRead;
   const problems: DefinitionProblem[] = [];
-  // The class's own tool, then its tool methods (most classes have only the one or the others).
-  let classDescriptor: ToolDescriptor | undefined;
-  const methodDescriptors: ToolDescriptor[] = [];
+  const classProblems: DefinitionProblem[] = [];
+  const tools: ToolDeclaration[] = [];
   const className = (memberOf(target, 'name') as string) || 'anonymous class';
   const classRecords = readClassToolRecords(target);
   const methodRecords = readToolMethodRecords(target);
 
   if (classRecords.length === 0 && methodRecords.size === 0) {
-    problems.push({
+    classProblems.push({
       code: 'not_a_tool',
       where: className,
       message: 'is not a tool: it has no @Tool on the class or on any method.',
@@ -44,7 +61,7 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
     });
   }
   if (classRecords.length > 1) {
-    problems.push({
+    classProblems.push({
       code: 'conflicting_params',
       where: className,
       message: `has ${classRecords.length} @Tool decorators; a class is one tool.`,
@@ -52,7 +69,7 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
     });
   }
   if (readConstructorParamRecords(target).length > 0) {
-    problems.push({
+    classProblems.push({
       code: 'param_on_constructor',
       where: `${className} constructor`,
       message:
@@ -60,61 +77,114 @@ export function readToolDescriptors(target: Function): readonly ToolDescriptor[]
       fix: 'inject dependencies with @inject(Token); put @Param on args-class properties or tool-method parameters.',
     });
   }
+  problems.push(...classProblems);
 
   const prototype = memberOf(target, 'prototype');
   const classOptions = classRecords[0];
+  const declare = (
+    options: ToolOptions,
+    method: string,
+    origin: 'class' | 'method',
+    read: (own: DefinitionProblem[]) => ToolDescriptor | undefined,
+  ): void => {
+    const own: DefinitionProblem[] = [];
+    const descriptor = read(own);
+    problems.push(...own);
+    tools.push(
+      Object.freeze({
+        options,
+        className,
+        method,
+        origin,
+        // A class-level problem (two @Tool, @Param on the constructor) leaves no tool buildable.
+        descriptor: own.length === 0 && classProblems.length === 0 ? descriptor : undefined,
+        parameters: Object.freeze(parameterNamesOf(target, method, options, descriptor)),
+        problems: Object.freeze(own),
+      }),
+    );
+  };
   if (classOptions) {
     // Each method read once: the function found is the one described.
     const execute = memberOf(prototype, 'execute');
     const fn = typeof execute === 'function' ? execute : memberOf(prototype, 'run');
-    if (typeof fn !== 'function') {
-      problems.push({
-        code: 'missing_run',
-        where: className,
-        message: `is a @Tool class (${classOptions.name}) with neither run nor execute.`,
-        fix: `implement run(args, ctx) or async *execute(args, ctx) in ${className}.`,
-      });
-    } else {
-      const method = fn === execute ? 'execute' : 'run';
-      classDescriptor = describe(target, className, method, fn, 'class', classOptions, problems);
-    }
+    const method = typeof fn === 'function' && fn === execute ? 'execute' : 'run';
+    declare(classOptions, method, 'class', (own) => {
+      if (typeof fn !== 'function') {
+        own.push({
+          code: 'missing_run',
+          where: className,
+          tool: typeof classOptions.name === 'string' ? classOptions.name : undefined,
+          message: `is a @Tool class (${classOptions.name}) with neither run nor execute.`,
+          fix: `implement run(args, ctx) or async *execute(args, ctx) in ${className}.`,
+        });
+        return undefined;
+      }
+      return describe(target, className, method, fn, 'class', classOptions, own);
+    });
   }
   // forEach rather than for…of: a class tool (no tool methods) allocates no iterator.
   methodRecords.forEach((records, method) => {
     const options = records[0]!.options;
-    if (records.length > 1) {
-      problems.push({
-        code: 'conflicting_params',
-        where: `${className}.${method}`,
-        message: `has ${records.length} @Tool decorators; a method is one tool.`,
-        fix: 'keep one @Tool per method.',
-      });
-    }
-    const fn = memberOf(prototype, method);
-    if (typeof fn !== 'function') {
-      problems.push({
-        code: 'missing_run',
-        where: `${className}.${method}`,
-        message: '@Tool is on something that is not a method.',
-        fix: 'put @Tool on a method of the service class.',
-      });
-      return;
-    }
-    const descriptor = describe(target, className, method, fn, 'method', options, problems);
-    if (descriptor) methodDescriptors.push(descriptor);
+    declare(options, method, 'method', (own) => {
+      if (records.length > 1) {
+        own.push({
+          code: 'conflicting_params',
+          where: `${className}.${method}`,
+          tool: typeof options.name === 'string' ? options.name : undefined,
+          message: `has ${records.length} @Tool decorators; a method is one tool.`,
+          fix: 'keep one @Tool per method.',
+        });
+      }
+      const fn = memberOf(prototype, method);
+      if (typeof fn !== 'function') {
+        own.push({
+          code: 'missing_run',
+          where: `${className}.${method}`,
+          tool: typeof options.name === 'string' ? options.name : undefined,
+          message: '@Tool is on something that is not a method.',
+          fix: 'put @Tool on a method of the service class.',
+        });
+        return undefined;
+      }
+      return describe(target, className, method, fn, 'method', options, own);
+    });
   });
 
-  if (problems.length > 0) throw new ToolDefinitionError(problems);
-  // Sized to its contents (a pushed array keeps spare room).
-  const frozen = Object.freeze(
-    classDescriptor === undefined
-      ? methodDescriptors.slice()
-      : methodDescriptors.length === 0
-        ? [classDescriptor]
-        : [classDescriptor].concat(methodDescriptors),
-  );
-  cache.set(target, frozen);
-  return frozen;
+  const result: ToolDeclarations = Object.freeze({
+    tools: Object.freeze(tools),
+    problems: Object.freeze(problems),
+    classProblems: Object.freeze(classProblems),
+  });
+  declarationCache.set(target, result);
+  return result;
+}
+
+// The argument names a tool exposes, read from its records when its args model could not be built,
+// so requirements and templates that name its parameters are still checked.
+function parameterNamesOf(
+  target: Function,
+  method: string,
+  options: ToolOptions,
+  descriptor: ToolDescriptor | undefined,
+): string[] {
+  if (descriptor?.args !== undefined) return descriptor.args.properties.map((property) => property.name);
+  if (descriptor !== undefined) return [];
+  const inline = readMethodParamRecords(target, method);
+  if (inline.length > 0) {
+    return inline
+      .map((record) => (record.options as { readonly name?: unknown }).name)
+      .filter((name): name is string => typeof name === 'string');
+  }
+  const argsClass =
+    typeof options.args === 'function' && options.args !== NoArguments ? options.args : undefined;
+  if (argsClass === undefined) return [];
+  const names: string[] = [];
+  for (const record of readPropertyParamRecords(argsClass as Function)) {
+    const name = (record.options as { readonly name?: unknown }).name;
+    const shown = typeof name === 'string' ? name : record.property;
+    if (!names.includes(shown)) names.push(shown);
+  }
+  return names;
 }
 
 /** Reads the descriptor of a function tool (`defineTool`): the same record, without decorators. */
@@ -301,6 +371,20 @@ function checkOptions(where: string, options: ToolOptions, problems: DefinitionP
       message: `the tool ${options.name} has no description; the model chooses tools by their descriptions.`,
       fix: 'say what the tool does and when to use it in description.',
     });
+  }
+  for (const key of ['maxArgumentBytes', 'concurrency'] as const) {
+    const value = options[key];
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
+      problems.push({
+        code: 'invalid_option',
+        where,
+        message: `${key} must be a positive integer (it is ${String(value)}).`,
+        fix:
+          key === 'maxArgumentBytes'
+            ? 'set maxArgumentBytes to the largest argument payload in bytes, or leave it out.'
+            : 'set concurrency to how many calls of this tool may run at once, or leave it out.',
+      });
+    }
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     problems.push({

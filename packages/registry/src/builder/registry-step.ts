@@ -1,5 +1,6 @@
 import type { TokenLike } from '@toolwright/core';
 import type { Provider, ResourceClass } from '@toolwright/resources';
+import type { FinalizeProblem } from '../finalize/finalize-problem';
 import type { ToolGuard } from '../guard/tool-guard';
 import type { ToolNamespace } from '../taxonomy/tool-namespace';
 import type { RegistrableTool } from './registrable-tool';
@@ -29,4 +30,6 @@ export type RegistryStep =
   | ToolRegistrationStep
   | WhenStep
   | { readonly type: 'exclusive'; readonly names: readonly string[]; readonly reason: string }
-  | { readonly type: 'guard'; readonly guard: ToolGuard };
+  | { readonly type: 'guard'; readonly guard: ToolGuard }
+  /** Something the builder was given that it could not record (reported by finalize, never thrown). */
+  | { readonly type: 'problem'; readonly problem: FinalizeProblem };

@@ -1,14 +1,22 @@
 import {
   defaultConcurrencyLimiter,
+  ToolError,
   type CallInterceptor,
   type ConcurrencyLimiter,
   type TokenLike,
 } from '@toolwright/core';
 import type { Provider, ResourceClass, ResourceData, ResourcesSnapshot } from '@toolwright/resources';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
-import { buildRegistry, type RegistryBuild, type RegistrySettings } from '../finalize/build-registry';
+import {
+  buildRegistry,
+  configureProblem,
+  type RegistryBuild,
+  type RegistrySettings,
+} from '../finalize/build-registry';
 import { FinalizeError, formatFinalizeProblems } from '../finalize/finalize-error';
+import type { FinalizeProblem } from '../finalize/finalize-problem';
 import type { FinalizeReport } from '../finalize/finalize-report';
+import type { ToolRecord } from '../finalize/tool-record';
 import { buildRequirementGraph } from '../graph/build-requirement-graph';
 import type { RequirementGraph } from '../graph/requirement-graph';
 import type { ToolGuard } from '../guard/tool-guard';
@@ -102,7 +110,13 @@ export class ToolRegistry {
    */
   when(condition: RegistryCondition, configure: (registry: ToolRegistry) => void): this {
     if (typeof condition === 'boolean') {
-      if (condition) configure(this);
+      if (!condition) return this;
+      // What it records before it throws stays; the throw is a problem finalize reports.
+      try {
+        configure(this);
+      } catch (error) {
+        return this.#record({ type: 'problem', problem: configureProblem(error) });
+      }
       return this;
     }
     let recorded: readonly RegistryStep[] | undefined;
@@ -119,44 +133,81 @@ export class ToolRegistry {
 
   /** Declares tools that must not be registered together; `reason` is given in the problem. */
   exclusive(names: readonly string[], reason: string): this {
-    return this.#record({ type: 'exclusive', names: [...names], reason });
+    if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
+      return this.#problem(
+        'registry.exclusive() expects an array of tool names as its first argument.',
+        "pass the names and a reason: registry.exclusive(['edit', 'apply_patch'], 'two editors confuse the model').",
+      );
+    }
+    return this.#record({ type: 'exclusive', names: [...names], reason: String(reason) });
   }
 
   /** Adds a permission check run before every call (and every `ctx.dispatch`); every guard must allow. */
   guard(guard: ToolGuard): this {
-    if (typeof guard !== 'function')
-      throw new TypeError('guard expects a function (call, tool) => allow() | deny(reason).');
+    if (typeof guard !== 'function') {
+      return this.#problem(
+        `registry.guard() was given ${guard === null ? 'null' : typeof guard}, not a function.`,
+        'pass a function (call, tool) => allow() | deny(reason).',
+      );
+    }
     return this.#record({ type: 'guard', guard });
   }
 
   /** Everything `finalize()` would find, without throwing. */
   check(): FinalizeReport {
-    const build = this.#build();
-    const problems = Object.freeze([...build.problems]);
-    return Object.freeze({
-      ok: problems.length === 0,
-      problems,
-      tools: Object.freeze(build.checked.tools.map((tool) => tool.name)),
-      ...catalogSummary(build.catalog),
-      text: problems.length === 0 ? '' : formatFinalizeProblems(problems),
-    });
+    return reportOf(this.#build());
   }
 
   /** The requirement graph of the tools as they would be finalized; what is missing appears as missing nodes. */
   graph(): RequirementGraph {
     const build = this.#build();
-    return buildRequirementGraph(build.checked.candidates, build.checked.world, build.exclusives);
+    return buildRequirementGraph(build.checked.records, build.checked.world, build.exclusives);
   }
 
   /** Instantiates and checks everything; returns a new handle, or throws one `FinalizeError` listing every problem. */
   finalize(): ToolServerHandle {
-    const build = this.#build();
-    if (build.problems.length > 0) {
-      throw new FinalizeError(
-        build.problems,
-        build.checked.tools.map((tool) => tool.name),
-      );
+    return this.#handleOf(this.#build());
+  }
+
+  /**
+   * `finalize()`, and then waits for the tools built asynchronously (an async factory among their
+   * dependencies): a build that fails is a problem like any other, so the promise rejects with one
+   * `FinalizeError` listing everything. What `toolwright validate` runs.
+   */
+  async finalizeAsync(): Promise<ToolServerHandle> {
+    const build = await this.#settle(this.#build());
+    // A subclass that overrides finalize() (to keep the handle, say) gets its override, once every
+    // build is known to succeed.
+    if (this.finalize !== ToolRegistry.prototype.finalize && build.problems.length === 0)
+      return this.finalize();
+    return this.#handleOf(build);
+  }
+
+  /** `check()`, including the builds of tools whose dependencies include an async factory. */
+  async checkAsync(): Promise<FinalizeReport> {
+    return reportOf(await this.#settle(this.#build()));
+  }
+
+  async #settle(build: RegistryBuild): Promise<RegistryBuild> {
+    if (build.pending.length === 0) return build;
+    const failed: FinalizeProblem[] = [];
+    const seen = new Set<Promise<unknown>>();
+    for (const record of build.pending) {
+      const pending = record.pending!;
+      if (seen.has(pending)) continue;
+      seen.add(pending);
+      try {
+        await pending;
+      } catch (error) {
+        failed.push(asyncBuildProblem(record, build.pending, error));
+      }
     }
+    return failed.length === 0 ? build : { ...build, problems: [...build.problems, ...failed] };
+  }
+
+  #handleOf(build: RegistryBuild): ToolServerHandle {
+    if (build.problems.length > 0) throw new FinalizeError(build.problems, build.checked.registered);
+    build.resources.goLive();
     return new ServerHandle(
       {
         resources: build.resources,
@@ -189,11 +240,46 @@ export class ToolRegistry {
     return buildRegistry(this.#steps, this.#settings);
   }
 
+  #problem(message: string, fix: string): this {
+    return this.#record({ type: 'problem', problem: { code: 'invalid_registration', message, fix } });
+  }
+
   #record(step: RegistryStep): this {
     this.#steps.push(step);
     this.#finalized = undefined;
     return this;
   }
+}
+
+function reportOf(build: RegistryBuild): FinalizeReport {
+  const problems = Object.freeze([...build.problems]);
+  return Object.freeze({
+    ok: problems.length === 0,
+    problems,
+    tools: Object.freeze([...build.checked.registered]),
+    ...catalogSummary(build.catalog),
+    text: problems.length === 0 ? '' : formatFinalizeProblems(problems),
+  });
+}
+
+function asyncBuildProblem(
+  record: ToolRecord,
+  pending: readonly ToolRecord[],
+  error: unknown,
+): FinalizeProblem {
+  const className = record.owner?.name || 'anonymous class';
+  const names = pending.filter((other) => other.pending === record.pending).map((other) => other.name);
+  const cause = ToolError.is(error)
+    ? error.modelText
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return {
+    code: 'instantiation_failed',
+    tool: record.name,
+    message: `${className} (${names.join(', ')}) could not be built: ${/[.!?]$/.test(cause.trim()) ? cause.trim() : `${cause.trim()}.`}`,
+    fix: `make ${className}'s constructor (and the async factories it needs) succeed when the registry is finalized.`,
+  };
 }
 
 // A registry without resources, templates or prompts reports tools alone, as it always did.

@@ -1,10 +1,11 @@
 import {
   isFunctionTool,
-  readToolDescriptors,
+  readToolDeclarations,
   type CallInterceptor,
   type ConcurrencyLimiter,
 } from '@toolwright/core';
-import { Params, ResourceValidationError, Resources, type ResourceClass } from '@toolwright/resources';
+import { Params, ResourceValidationError, type ResourceClass } from '@toolwright/resources';
+import { RegistryResources } from '../handle/live-resources';
 import { isErasedTool, ToolAssembler } from './tool-assembler';
 import type { RegistryConditionView } from '../builder/registry-condition';
 import type { RegistryStep, ToolRegistrationStep } from '../builder/registry-step';
@@ -16,8 +17,7 @@ import type { CatalogEntries } from '../catalog/snapshot-catalog';
 import { checkToolSet, type CheckedToolSet } from './check-tool-set';
 import type { ExclusiveRule } from './exclusive-rule';
 import type { FinalizeProblem } from './finalize-problem';
-import type { ToolCandidate } from './tool-candidate';
-import type { WorldTool } from './tool-world';
+import type { ToolRecord } from './tool-record';
 
 /** Settings of one registry, fixed at construction. */
 export interface RegistrySettings {
@@ -30,24 +30,26 @@ export interface RegistrySettings {
 
 /** Everything one `finalize()` (or `check()`) produced. */
 export interface RegistryBuild {
-  readonly resources: Resources;
+  readonly resources: RegistryResources;
   readonly boundParams: readonly ResourceClass[];
   readonly exclusives: readonly ExclusiveRule[];
   readonly guards: readonly ToolGuard[];
-  readonly phantoms: readonly WorldTool[];
   readonly checked: CheckedToolSet;
   /** The resources, resource templates and prompts, checked with the tools. */
   readonly catalog: CatalogEntries;
   /** Every problem, bindings first, then each registration in order, then the tool set as a whole. */
   readonly problems: readonly FinalizeProblem[];
+  /** Tools built asynchronously (an async factory among their dependencies), with their builds. */
+  readonly pending: readonly ToolRecord[];
 }
 
 /**
  * Replays the recorded steps into a new container (so two finalizes share nothing but the values the
- * author passed in), builds every tool and checks the whole set, collecting every problem.
+ * author passed in), reads every registration into a record, builds what can be built and checks the
+ * whole set, collecting every problem. Nothing the author passed in can make it throw.
  */
 export function buildRegistry(steps: readonly RegistryStep[], settings: RegistrySettings): RegistryBuild {
-  const resources = new Resources();
+  const resources = new RegistryResources();
   const problems: FinalizeProblem[] = [];
   const registrations: ToolRegistrationStep[] = [];
   const boundParams: ResourceClass[] = [];
@@ -60,8 +62,8 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
   const view: RegistryConditionView = {
     has: (token) => resources.has(token),
     params: <T extends object>(target: ResourceClass<T>) => {
-      if (!resources.has(Params.of(target))) return undefined;
       try {
+        if (!resources.has(Params.of(target))) return undefined;
         return resources.get(Params.of(target));
       } catch {
         return undefined;
@@ -76,6 +78,18 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
     },
   };
 
+  const bind = (step: RegistryStep & { type: 'provide' | 'params' | 'state' }): void => {
+    try {
+      if (step.type === 'provide') resources.provide(step.token, step.provider);
+      else if (step.type === 'params') {
+        resources.params(step.target, step.value);
+        if (!boundParams.includes(step.target)) boundParams.push(step.target);
+      } else resources.state(step.target, step.value);
+    } catch (error) {
+      problems.push(bindingProblem(step, error));
+    }
+  };
+
   const replay = (recorded: readonly RegistryStep[]): void => {
     // Indexed loops over steps and registrations: finalize runs cold, where for…of allocates an
     // iterator result per element.
@@ -83,14 +97,9 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
       const step = recorded[index]!;
       switch (step.type) {
         case 'provide':
-          resources.provide(step.token, step.provider);
-          break;
         case 'params':
-          resources.params(step.target, step.value);
-          if (!boundParams.includes(step.target)) boundParams.push(step.target);
-          break;
         case 'state':
-          resources.state(step.target, step.value);
+          bind(step);
           break;
         case 'restore':
           restores.push(step.snapshot);
@@ -104,13 +113,21 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
             holds = step.condition(view) === true;
           } catch (error) {
             problems.push({
-              code: 'instantiation_failed',
-              message: `a registry.when condition threw: ${error instanceof Error ? error.message : String(error)}`,
+              code: 'invalid_registration',
+              message: `a registry.when condition threw ${thrownText(error)}`,
               fix: 'make the condition a plain test of configuration that cannot throw.',
             });
             holds = false;
           }
-          if (holds) replay(step.steps());
+          if (!holds) break;
+          let configured: readonly RegistryStep[];
+          try {
+            configured = step.steps();
+          } catch (error) {
+            problems.push(configureProblem(error));
+            break;
+          }
+          replay(configured);
           break;
         }
         case 'exclusive':
@@ -118,6 +135,9 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
           break;
         case 'guard':
           guards.push(step.guard);
+          break;
+        case 'problem':
+          problems.push(step.problem);
           break;
       }
     }
@@ -128,7 +148,14 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
     try {
       resources.restore(snapshot);
     } catch (error) {
-      if (!(error instanceof ResourceValidationError)) throw error;
+      if (!(error instanceof ResourceValidationError)) {
+        problems.push({
+          code: 'invalid_params',
+          message: `registry.restore() could not read the snapshot: ${thrownText(error)}`,
+          fix: 'pass a snapshot saved with handle.resources.snapshot().',
+        });
+        continue;
+      }
       for (const problem of error.problems)
         problems.push({ code: 'invalid_params', message: problem.message, fix: problem.fix });
     }
@@ -139,14 +166,20 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
 
   const catalogCandidates = new CatalogCandidates();
   const assembler = new ToolAssembler(resources, settings.namespace, problems, catalogCandidates);
-  const candidates: ToolCandidate[] = [];
-  const phantoms: WorldTool[] = [];
+  const records: ToolRecord[] = [];
+  const pending: ToolRecord[] = [];
   for (let index = 0; index < registrations.length; index += 1) {
     const registration = registrations[index]!;
-    assembler.assemble(registration.tool, registration.namespace, candidates, phantoms);
+    const read = assembler.assemble(registration.tool, registration.namespace);
+    for (let at = 0; at < read.length; at += 1) {
+      const record = read[at]!;
+      records.push(record);
+      if (record.pending !== undefined) pending.push(record);
+    }
   }
-  const checked = checkToolSet(candidates, { exclusives, boundParams, resources, phantoms });
+  const checked = checkToolSet(records, { exclusives, boundParams, resources });
   problems.push(...checked.problems);
+  // Resources and prompts (their URIs, names and completions) are checked against the whole set too.
   const catalog = checkCatalog(catalogCandidates.list, checked.world);
   problems.push(...catalog.problems);
   return {
@@ -154,20 +187,70 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
     boundParams,
     exclusives,
     guards,
-    phantoms,
     checked,
     catalog: catalog.entries,
     problems,
+    pending,
   };
+}
+
+/** The problem of a `when` whose configure callback threw (now, or when its condition was decided). */
+export function configureProblem(error: unknown): FinalizeProblem {
+  return {
+    code: 'invalid_registration',
+    message: `a registry.when configure callback threw ${thrownText(error)} What it would have registered is unknown.`,
+    fix: 'make the callback only register (provide, params, tool, …); compute what it needs before the registry.',
+  };
+}
+
+function bindingProblem(
+  step: RegistryStep & { type: 'provide' | 'params' | 'state' },
+  error: unknown,
+): FinalizeProblem {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (step.type === 'provide') {
+    return {
+      code: 'invalid_binding',
+      message: `registry.provide() was given ${describeToken(step.token)} as its token: ${sentence(reason)}`,
+      fix: /params|state/.test(reason)
+        ? sentence(reason.replace(/^.*?; /, ''))
+        : 'pass a class or createToken<T>(name) as the token: registry.provide(Workspace, value).',
+    };
+  }
+  return {
+    code: 'invalid_binding',
+    message: `registry.${step.type}() was given ${describeToken(step.target)}: ${sentence(reason)}`,
+    fix: `pass the class and its value: registry.${step.type}(SomeConfig, { … }).`,
+  };
+}
+
+function describeToken(token: unknown): string {
+  if (token === undefined) return 'undefined';
+  if (token === null) return 'null';
+  if (typeof token === 'function') return token.name || 'an anonymous class';
+  if (typeof token === 'symbol') return token.description ?? 'a symbol';
+  if (typeof token === 'string') return `the string ${JSON.stringify(token)}`;
+  return typeof token === 'object' ? 'an object' : `the ${typeof token} ${String(token)}`;
 }
 
 function namesOf(registration: ToolRegistrationStep): string[] {
   const { tool } = registration;
-  if (isErasedTool(tool)) return [tool.definition.name];
-  if (isFunctionTool(tool)) return [tool.descriptor.options.name];
   try {
-    return readToolDescriptors(tool).map((descriptor) => descriptor.options.name);
+    if (isErasedTool(tool)) return [tool.definition.name];
+    if (isFunctionTool(tool)) return [tool.descriptor.options.name];
+    if (typeof tool !== 'function') return [];
+    return readToolDeclarations(tool).tools.map((declaration) => declaration.options.name);
   } catch {
     return [];
   }
+}
+
+function thrownText(error: unknown): string {
+  if (!(error instanceof Error)) return sentence(String(error));
+  return sentence(error.name === 'Error' ? error.message : `${error.name}: ${error.message}`);
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -47,7 +47,26 @@ export function formatFinalizeProblems(problems: readonly FinalizeProblem[]): st
   const items = problems.map((problem) =>
     [...wrap(problem.message, '  - ', '    '), ...wrap(`Fix: ${problem.fix}`, '    ', '    ')].join('\n'),
   );
-  return `${problems.length} ${noun} in the tool registry\n\n${items.join('\n')}`;
+  return `${problems.length} ${noun} in the tool registry\n\n${items.join('\n')}${metadataNote(problems)}`;
+}
+
+// Core's words when reflection sees nothing at all: what a build without decorator metadata causes.
+const NO_REFLECTION = /reflection gives undefined|reflection cannot see their types/;
+
+// When reflection gives `undefined`, the cause is almost always the build, not the classes: say so
+// once, with every gap, as `toolwright validate`'s metadata_missing report does.
+function metadataNote(problems: readonly FinalizeProblem[]): string {
+  const gaps = problems
+    .filter((problem) => NO_REFLECTION.test(problem.message))
+    .map((problem) => problem.message.slice(0, problem.message.indexOf(':')));
+  if (gaps.length === 0) return '';
+  const text =
+    `Decorator metadata looks missing: reflection gives undefined for ${gaps.length === 1 ? 'one place' : `${gaps.length} places`} ` +
+    `(${gaps.join(', ')}). The likely cause is the build: esbuild, tsx, Vite/Vitest, Bun, Babel and swc (by default) ` +
+    'emit no decorator metadata, nor does tsc with emitDecoratorMetadata off. Fix: build with tsc, with ' +
+    '"experimentalDecorators": true and "emitDecoratorMetadata": true (swc: jsc.transform.decoratorMetadata), or ' +
+    'give every @Param an explicit type, e.g. @Param({ type: () => String }).';
+  return `\n\n${wrap(text, '', '').join('\n')}`;
 }
 
 function wrap(text: string, first: string, rest: string): string[] {

@@ -10,6 +10,10 @@ export type FinalizeProblemCode =
   | 'invalid_kind'
   /** A tool declares a `namespace` outside `TOOL_NAMESPACES`. */
   | 'invalid_namespace'
+  /** A `provide`, `params` or `state` binding the container cannot take (no token, a Params token, …). */
+  | 'invalid_binding'
+  /** A builder call that cannot be recorded (`when` that throws, `guard` that is not a function, …). */
+  | 'invalid_registration'
   /** A bound `Params` value fails its class's validation. */
   | 'invalid_params'
   /** A tool's constructor needs a token nothing provides. */

@@ -5,8 +5,7 @@ import type { TemplateWorld } from '../templates/render-description';
 import type { ToolKind } from '../taxonomy/tool-kind';
 
 /** What a world needs to know about one tool. */
-export interface WorldTool {
-  readonly tool: Pick<RegisteredTool, 'name' | 'kind' | 'parameters'>;
+export interface WorldTool extends Pick<RegisteredTool, 'name' | 'kind' | 'parameters'> {
   readonly owner: Function | undefined;
 }
 
@@ -24,15 +23,13 @@ export class ToolWorld implements RequirementWorld, TemplateWorld {
   private readonly paramsOfOwner = new Map<Function, readonly ResourceClass[]>();
   private readonly paramsByToken: ReadonlyMap<unknown, ResourceClass>;
 
-  /** `tools` first, then `phantoms`; of several tools with one name, the first counts. */
+  /** Every registered tool, built or not; of several tools with one name, the first counts. */
   constructor(
     tools: readonly WorldTool[],
     private readonly boundParams: BoundParams,
     private readonly resources: Resources,
-    phantoms: readonly WorldTool[] = [],
   ) {
     this.add(tools);
-    this.add(phantoms);
     const byToken = new Map<unknown, ResourceClass>();
     for (const target of boundParams) {
       byToken.set(Params.of(target), target);
@@ -52,7 +49,7 @@ export class ToolWorld implements RequirementWorld, TemplateWorld {
 
   exposes(tool: string, param: string): boolean {
     // Tools have a handful of parameters: a scan beats building a Set per tool.
-    return this.tools.get(tool)?.tool.parameters.includes(param) === true;
+    return this.tools.get(tool)?.parameters.includes(param) === true;
   }
 
   hasKind(kind: ToolKind): boolean {
@@ -66,7 +63,7 @@ export class ToolWorld implements RequirementWorld, TemplateWorld {
   /** The names of the registered tools of `kind`, in registration order. */
   toolsOfKind(kind: ToolKind): string[] {
     const names: string[] = [];
-    for (const [name, entry] of this.tools) if (entry.tool.kind === kind) names.push(name);
+    for (const [name, entry] of this.tools) if (entry.kind === kind) names.push(name);
     return names;
   }
 
@@ -84,18 +81,26 @@ export class ToolWorld implements RequirementWorld, TemplateWorld {
     const field = fieldPath.join('.');
     const canonical = `params.${tool}.${field}`;
     const shown = tool === owner ? field : canonical;
+    let unknown: ParamLookup['unknownProperty'];
     for (const target of this.candidates(tool)) {
       const found = this.read(target, fieldPath);
       if (found.found) return { path: canonical, field: shown, ...found };
+      unknown ??= found.unknownProperty;
     }
-    return { path: canonical, field: shown, found: false, value: undefined };
+    return {
+      path: canonical,
+      field: shown,
+      found: false,
+      value: undefined,
+      ...(unknown === undefined ? {} : { unknownProperty: unknown }),
+    };
   }
 
   // Indexed: finalize runs cold, where for…of allocates an iterator result per tool.
   private add(tools: readonly WorldTool[]): void {
     for (let index = 0; index < tools.length; index += 1) {
       const entry = tools[index]!;
-      const { name, kind } = entry.tool;
+      const { name, kind } = entry;
       if (this.tools.has(name)) continue;
       this.tools.set(name, entry);
       if (!this.kinds.has(kind)) this.kinds.set(kind, name);
@@ -122,16 +127,25 @@ export class ToolWorld implements RequirementWorld, TemplateWorld {
     return own.length > 0 ? own : this.boundParams;
   }
 
-  private read(target: ResourceClass, fieldPath: readonly string[]): { found: boolean; value: unknown } {
+  private read(
+    target: ResourceClass,
+    fieldPath: readonly string[],
+  ): { found: boolean; value: unknown; unknownProperty?: ParamLookup['unknownProperty'] } {
     let value: unknown;
     try {
       value = this.resources.get(Params.of(target));
     } catch {
       return { found: false, value: undefined };
     }
-    for (const segment of fieldPath) {
-      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment))
-        return { found: false, value: undefined };
+    for (let index = 0; index < fieldPath.length; index += 1) {
+      const segment = fieldPath[index]!;
+      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) {
+        if (index > 0 || typeof value !== 'object' || value === null)
+          return { found: false, value: undefined };
+        // A path that names no property of the params class: say so, with what it declares.
+        const unknownProperty = { className: target.name, property: segment, properties: Object.keys(value) };
+        return { found: false, value: undefined, unknownProperty };
+      }
       value = (value as Record<string, unknown>)[segment];
     }
     return { found: true, value };

@@ -1,15 +1,30 @@
-import { formatExpr, leaves } from '@toolwright/expr';
+import { formatExpr } from '@toolwright/expr';
 import type { ExclusiveRule } from '../finalize/exclusive-rule';
-import type { ToolCandidate } from '../finalize/tool-candidate';
+import type { ToolRecord } from '../finalize/tool-record';
 import type { ToolWorld } from '../finalize/tool-world';
 import { checkRequirement } from '../requirements/check-requirement';
 import type { Requirement, RequirementLeaf } from '../requirements/requirement';
 import { renderDescription } from '../templates/render-description';
 import type { RequirementGraph, RequirementGraphEdge, RequirementGraphNode } from './requirement-graph';
 
-/** The requirement graph of a checked tool set: tools, what they need, exclusivity, what is missing. */
+/** What the graph draws of one registered tool, built or not. */
+export type GraphTool = Pick<
+  ToolRecord,
+  'name' | 'kind' | 'namespace' | 'requires' | 'description' | 'lacks'
+> & { readonly built: boolean };
+
+/** The graph form of a tool record. */
+export function graphToolOf(record: ToolRecord): GraphTool {
+  return { ...record, built: record.candidate !== undefined };
+}
+
+/**
+ * The requirement graph of a checked tool set: every registered tool (built or not, with what it
+ * lacks), what they need, exclusivity, what is missing. A leaf under NOT is drawn with its polarity:
+ * its edge holds when the leaf does not.
+ */
 export function buildRequirementGraph(
-  candidates: readonly ToolCandidate[],
+  records: readonly (ToolRecord | GraphTool)[],
   world: ToolWorld,
   exclusives: readonly ExclusiveRule[],
 ): RequirementGraph {
@@ -28,22 +43,33 @@ export function buildRequirementGraph(
     return id;
   };
 
+  const tools = records.map((record) => ('built' in record ? record : graphToolOf(record)));
   // Tools first, in registration order, so missing nodes never take their ids.
-  for (const { tool, requires } of candidates) {
+  for (const tool of tools) {
     const id = `tool:${tool.name}`;
+    if (nodes.has(id)) continue;
+    const { requires } = tool;
     nodes.set(id, {
       id,
       type: 'tool',
       name: tool.name,
       kind: tool.kind,
-      namespace: tool.namespace,
+      ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }),
       ...(requires === undefined ? {} : { requires: formatExpr(requires, describeLeaf) }),
       holds: requires === undefined || checkRequirement(tool.name, requires, world).holds,
+      built: tool.built,
+      ...(tool.built ? {} : { lacks: [...tool.lacks] }),
     });
   }
 
   const addLeaves = (from: string, scope: string, owner: string, requirement: Requirement): void => {
-    for (const leaf of leaves(requirement)) {
+    for (const { leaf, negated } of polarLeaves(requirement, false)) {
+      // Edges of a required tool's parameters say whose requirement they belong to.
+      const whose = from === `tool:${owner}` ? {} : { owner };
+      const polar = (holds: boolean): { holds: boolean; negated?: true; owner?: string } => ({
+        ...(negated ? { holds: !holds, negated: true as const } : { holds }),
+        ...whose,
+      });
       switch (leaf.type) {
         case 'tool': {
           const to = toolNode(leaf.name);
@@ -51,7 +77,7 @@ export function buildRequirementGraph(
           const parameters = leaf.parameters;
           const holds =
             registered && (parameters === undefined || checkRequirement(leaf.name, parameters, world).holds);
-          edges.push({ from, to, type: 'requires', holds });
+          edges.push({ from, to, type: 'requires', ...polar(holds) });
           if (parameters !== undefined) addLeaves(to, leaf.name, owner, parameters);
           break;
         }
@@ -59,7 +85,7 @@ export function buildRequirementGraph(
           const id = `kind:${leaf.kind}`;
           if (!nodes.has(id))
             nodes.set(id, { id, type: 'kind', kind: leaf.kind, tools: world.toolsOfKind(leaf.kind) });
-          edges.push({ from, to: id, type: 'requires', holds: world.hasKind(leaf.kind) });
+          edges.push({ from, to: id, type: 'requires', ...polar(world.hasKind(leaf.kind)) });
           break;
         }
         case 'param': {
@@ -68,7 +94,7 @@ export function buildRequirementGraph(
             from,
             to,
             type: 'requires',
-            holds: world.exposes(scope, leaf.name),
+            ...polar(world.exposes(scope, leaf.name)),
           });
           break;
         }
@@ -86,15 +112,16 @@ export function buildRequirementGraph(
               holds,
             });
           }
-          edges.push({ from, to: id, type: 'requires', holds });
+          edges.push({ from, to: id, type: 'requires', ...polar(holds) });
           break;
         }
       }
     }
   };
 
-  for (const { tool, requires } of candidates) {
+  for (const tool of tools) {
     const from = `tool:${tool.name}`;
+    const { requires } = tool;
     if (requires !== undefined) addLeaves(from, tool.name, tool.name, requires);
     for (const reference of renderDescription(tool.description, world).references) {
       if (reference.type === 'tool') {
@@ -131,6 +158,24 @@ export function buildRequirementGraph(
     }
   }
   return Object.freeze({ nodes: Object.freeze([...nodes.values()]), edges: Object.freeze(edges) });
+}
+
+// Every leaf with whether an odd number of NOTs is above it.
+function polarLeaves(
+  requirement: Requirement,
+  negated: boolean,
+): { leaf: RequirementLeaf; negated: boolean }[] {
+  switch (requirement.type) {
+    case 'value':
+      return [{ leaf: requirement.leaf, negated }];
+    case 'not':
+      return polarLeaves(requirement.operand, !negated);
+    case 'and':
+    case 'or':
+      return requirement.operands.flatMap((operand) => polarLeaves(operand, negated));
+    default:
+      return [];
+  }
 }
 
 function describeLeaf(leaf: RequirementLeaf): string {

@@ -3,15 +3,21 @@ import type { ToolNamespace } from '../taxonomy/tool-namespace';
 
 /** A node of the requirement graph. `id` is unique: `tool:<name>`, `kind:<kind>`, `param:<tool>.<name>`, `config:<path>`. */
 export type RequirementGraphNode =
-  /** A registered tool; `requires` is its requirement written out (`formatExpr`), `holds` whether it is met. */
+  /**
+   * A registered tool, built or not; `requires` is its requirement written out (`formatExpr`), `holds`
+   * whether it is met; `built` (set by the registry) false with `lacks` (what it needs to be built) for a tool that cannot be.
+   */
   | {
       readonly id: string;
       readonly type: 'tool';
       readonly name: string;
       readonly kind: ToolKind;
-      readonly namespace: ToolNamespace;
+      /** Absent when the declared namespace is not a valid one. */
+      readonly namespace?: ToolNamespace;
       readonly requires?: string;
       readonly holds: boolean;
+      readonly built?: boolean;
+      readonly lacks?: readonly string[];
     }
   /** A tool some requirement or template names that is not registered. */
   | { readonly id: string; readonly type: 'missing_tool'; readonly name: string }
@@ -41,8 +47,15 @@ export interface RequirementGraphEdge {
   readonly to: string;
   /** `requires`: a requirement leaf; `template`: a description reference; `exclusive`: an exclusivity rule. */
   readonly type: 'requires' | 'template' | 'exclusive';
-  /** Whether this one fact holds (for `exclusive`: whether the pair is not registered together). */
+  /**
+   * Whether this one fact holds as the requirement needs it (for `exclusive`: whether the pair is not
+   * registered together; under NOT, whether the leaf is false).
+   */
   readonly holds: boolean;
+  /** The leaf is under NOT: the requirement needs it not to hold. */
+  readonly negated?: true;
+  /** The tool whose requirement this edge is part of, when it is not `from` (a required tool's parameters). */
+  readonly owner?: string;
   /** For `exclusive`: the reason given. */
   readonly reason?: string;
 }

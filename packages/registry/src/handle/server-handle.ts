@@ -3,12 +3,12 @@ import type { ResourceClass, Resources } from '@toolwright/resources';
 import type { RegistrableTool, ToolRegistrationOptions } from '../builder/registrable-tool';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
 import { ToolAssembler } from '../finalize/tool-assembler';
-import { checkToolSet } from '../finalize/check-tool-set';
+import { checkToolSet, recordOf } from '../finalize/check-tool-set';
 import type { ExclusiveRule } from '../finalize/exclusive-rule';
 import { FinalizeError } from '../finalize/finalize-error';
 import type { FinalizeProblem } from '../finalize/finalize-problem';
 import type { ToolCandidate } from '../finalize/tool-candidate';
-import type { WorldTool } from '../finalize/tool-world';
+import type { ToolRecord } from '../finalize/tool-record';
 import { buildRequirementGraph } from '../graph/build-requirement-graph';
 import type { RequirementGraph } from '../graph/requirement-graph';
 import type { ToolNamespace } from '../taxonomy/tool-namespace';
@@ -132,31 +132,35 @@ export class ServerHandle implements ToolServerHandle {
 
     const problems: FinalizeProblem[] = [];
     const assembler = new ToolAssembler(this.context.resources, this.context.namespace, problems);
-    let candidates = [...previous.candidates];
-    // A tool that could not be built is already a problem, which throws below.
-    const phantoms: WorldTool[] = [];
+    let records: ToolRecord[] = previous.candidates.map(recordOf);
     const added = new Set<string>();
+    let removedAny = false;
     for (const change of edits) {
       if (change.type === 'remove') {
         const gone = new Set(change.names);
-        candidates = candidates.filter((candidate) => !gone.has(candidate.tool.name));
+        const before = records.length;
+        records = records.filter((record) => !gone.has(record.name));
+        removedAny ||= records.length !== before;
         for (const name of gone) added.delete(name);
         continue;
       }
       for (const tool of change.tools) {
-        const from = candidates.length;
-        assembler.assemble(tool, change.options.namespace, candidates, phantoms);
-        for (let index = from; index < candidates.length; index += 1) added.add(candidates[index]!.tool.name);
+        for (const record of assembler.assemble(tool, change.options.namespace)) {
+          records.push(record);
+          added.add(record.name);
+        }
       }
     }
-    const checked = checkToolSet(candidates, {
+    // A removal can break what the remaining tools need (a requirement, a description that names the
+    // removed tool): then every tool is checked again, and a broken set is refused like an addition.
+    const checked = checkToolSet(records, {
       exclusives: this.context.exclusives,
       boundParams: this.context.boundParams,
       resources: this.context.resources,
-      only: added,
+      ...(removedAny ? {} : { only: added }),
     });
     problems.push(...checked.problems);
-    if (problems.length > 0) throw new FinalizeError(problems);
+    if (problems.length > 0) throw new FinalizeError(problems, checked.registered);
 
     const before = previous.snapshot;
     const afterTools = checked.tools;
@@ -206,7 +210,7 @@ export class ServerHandle implements ToolServerHandle {
   }
 
   check(): readonly FinalizeProblem[] {
-    return checkToolSet(this.#state.candidates, {
+    return checkToolSet(this.#state.candidates.map(recordOf), {
       exclusives: this.context.exclusives,
       boundParams: this.context.boundParams,
       resources: this.context.resources,
@@ -214,12 +218,12 @@ export class ServerHandle implements ToolServerHandle {
   }
 
   requirementGraph(): RequirementGraph {
-    const checked = checkToolSet(this.#state.candidates, {
+    const checked = checkToolSet(this.#state.candidates.map(recordOf), {
       exclusives: this.context.exclusives,
       boundParams: this.context.boundParams,
       resources: this.context.resources,
     });
-    return buildRequirementGraph(checked.candidates, checked.world, this.context.exclusives);
+    return buildRequirementGraph(checked.records, checked.world, this.context.exclusives);
   }
 }
 

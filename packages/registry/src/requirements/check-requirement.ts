@@ -180,7 +180,7 @@ class Scope {
         return `${this.tool} has no parameter ${leaf.name}`;
       case 'param_value': {
         const lookup = this.lookup(leaf.path);
-        return `${lookup.path} is ${lookup.found ? json(lookup.value) : 'not set'}`;
+        return `${lookup.path} is ${lookup.found ? json(lookup.value) : notSet(lookup)}`;
       }
     }
   }
@@ -208,6 +208,10 @@ class Scope {
       case 'param_value': {
         const lookup = this.lookup(leaf.path);
         if (holds) return `change ${lookup.field}`;
+        const unknown = lookup.unknownProperty;
+        if (unknown !== undefined) {
+          return `paramEquals('${leaf.path}', …) names no property of ${unknown.className}: name one of ${joinAll(unknown.properties, 'or')}`;
+        }
         return leaf.value === true ? `set ${lookup.field}` : `set ${lookup.field} to ${json(leaf.value)}`;
       }
     }
@@ -283,7 +287,7 @@ class Scope {
         return `${not}${leaf.name} ${detail}`;
       }
       case 'kind':
-        return `${not}a tool of kind ${leaf.kind}`;
+        return negated ? `no tool of kind ${leaf.kind}` : `a tool of kind ${leaf.kind}`;
       case 'param':
         return negated
           ? `${this.tool} without the parameter ${leaf.name}`
@@ -294,7 +298,7 @@ class Scope {
         const stated = `${lookup.path} is ${negated ? 'not ' : ''}${json(leaf.value)}`;
         // The actual value is named where it decided the outcome.
         if (!this.deciding.has(leaf) || matches === !negated) return stated;
-        return `${stated} (it is ${lookup.found ? json(lookup.value) : 'not set'})`;
+        return `${stated} (it is ${lookup.found ? json(lookup.value) : notSet(lookup)})`;
       }
     }
   }
@@ -344,4 +348,15 @@ export function joinAll(items: readonly string[], conjunction: 'and' | 'or', com
   const last = items[items.length - 1]!;
   const head = items.slice(0, -1).join(', ');
   return `${head}${comma ? ',' : ''} ${conjunction} ${last}`;
+}
+
+// Why a params value was not found, when it is known: the path names no property of the class.
+function notSet(lookup: ParamLookup): string {
+  const unknown = lookup.unknownProperty;
+  if (unknown === undefined) return 'not set';
+  const declared =
+    unknown.properties.length === 0
+      ? 'it declares none'
+      : `its properties are ${joinAll(unknown.properties, 'and')}`;
+  return `not set: ${unknown.className} has no property ${unknown.property}; ${declared}`;
 }

@@ -9,6 +9,12 @@ export interface ParamLookup {
   /** Whether a bound params value has the field. */
   readonly found: boolean;
   readonly value: unknown;
+  /** When the path names no property of a bound params class: which class, and what it declares. */
+  readonly unknownProperty?: {
+    readonly className: string;
+    readonly property: string;
+    readonly properties: readonly string[];
+  };
 }
 
 /** What requirements are evaluated against: the registered tools and the bound params. */

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createToken, Param, Tool, type ToolCallContext } from '@toolwright/core';
 import { Expr } from '@toolwright/expr';
-import { inject, Params } from '@toolwright/resources';
+import { fromFactory, inject, Params } from '@toolwright/resources';
 import { IsBoolean } from 'class-validator';
 import {
   allow,
@@ -155,6 +155,103 @@ describe('docs: requirements and finalize', () => {
       type: 'requires',
       holds: false,
     });
+  });
+
+  it('checks a tool that cannot be built like any other', () => {
+    // #region unbuildable
+    class Workspace {}
+    @Tool({
+      name: 'grep',
+      description: 'Search files; open a hit with ${{ tools.open_file }}.',
+      kind: 'search',
+      requires: requiresTool('read_file'),
+    })
+    class Grep {
+      constructor(@inject(Workspace) readonly workspace: Workspace) {}
+      run(): string {
+        return 'found';
+      }
+    }
+    const report = new ToolRegistry()
+      .tool(Grep) // no Workspace is provided: grep cannot be built
+      .tool(Edit)
+      .tool(SearchReplace) // needs edit (exposing old_string …) and read_file
+      .params(EditConfig, { skipReadBeforeEdit: true })
+      .check();
+    // report.tools: ['grep', 'edit', 'search_replace'] — grep is registered, built or not
+    // report.problems, all in one report:
+    //   unbound_dependency  Grep (grep) needs Workspace, which is not bound.
+    //   requirement         grep requires read_file, and read_file is not registered.
+    //   template            grep's description refers to ${{ tools.open_file }}, but no tool named open_file is registered.
+    // #endregion
+    expect(report.tools).toEqual(['grep', 'edit', 'search_replace']);
+    expect(report.problems.map((problem) => [problem.code, problem.tool])).toEqual([
+      ['unbound_dependency', 'grep'],
+      ['requirement', 'grep'],
+      ['template', 'grep'],
+    ]);
+  });
+
+  it('builds a tool on an async factory asynchronously', async () => {
+    // #region async-resources
+    class Database {
+      constructor(readonly url: string) {}
+    }
+    @Tool({ name: 'query', description: 'Run a read-only query.', kind: 'read' })
+    class Query {
+      constructor(@inject(Database) private readonly db: Database) {}
+      run(): string {
+        return `rows from ${this.db.url}`;
+      }
+    }
+    const registry = new ToolRegistry()
+      .provide(
+        Database,
+        fromFactory(async () => new Database('postgres://db')),
+      )
+      .tool(Query);
+
+    const tools = await registry.finalizeAsync(); // waits for the factory; a failure is a FinalizeError
+    const result = await tools.call('query', {}); // { ok: true, value: 'rows from postgres://db' }
+    // registry.finalize() works too: it checks everything else at once and starts the build, and the
+    // first call waits for it (a factory that fails then is an `unavailable` result, not a problem).
+    // #endregion
+    expect(result).toMatchObject({ ok: true, value: 'rows from postgres://db' });
+    const sync = await registry.finalize().call('query', {});
+    expect(sync).toMatchObject({ ok: true, value: 'rows from postgres://db' });
+    const failing = new ToolRegistry()
+      .provide(
+        Database,
+        fromFactory(async (): Promise<Database> => {
+          throw new Error('connection refused');
+        }),
+      )
+      .tool(Query);
+    await expect(failing.finalizeAsync()).rejects.toThrow(
+      'Query (query) could not be built: connection refused.',
+    );
+    const late = await failing.finalize().call('query', {});
+    expect(late).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
+  });
+
+  it('refuses a run-time removal that breaks what other tools need', () => {
+    // #region removal
+    const tools = new ToolRegistry()
+      .params(EditConfig, { skipReadBeforeEdit: false })
+      .toolset('native', [ReadFile, Edit, SearchReplace])
+      .finalize();
+    try {
+      tools.remove('read_file'); // search_replace requires it
+    } catch (error) {
+      // FinalizeError: search_replace requires read_file unless … and read_file is not registered.
+      void error;
+    }
+    const names = tools.snapshot().names; // unchanged: ['read_file', 'edit', 'search_replace']
+    tools.remove(['search_replace', 'read_file']); // together: nothing needs read_file any more
+    // #endregion
+    expect(names).toEqual(['read_file', 'edit', 'search_replace']);
+    expect(tools.snapshot().names).toEqual(['edit']);
+    expect(() => tools.remove('nothing')).not.toThrow();
   });
 
   it('changes at run time, one snapshot and one event per batch', async () => {
