@@ -159,7 +159,6 @@ function startServer(file, lifetimeMs) {
 }
 
 async function httpSection(opts, rows, progress) {
-  const cfg = JSON.stringify(opts.http);
   const lifetime = opts.http.warmupMs + opts.http.durationMs + 90_000;
   // The servers take turns, run after run, so drift on the machine hits them alike.
   for (let run = 1; run <= opts.runs; run++) {
@@ -172,6 +171,7 @@ async function httpSection(opts, rows, progress) {
         continue;
       }
       try {
+        const cfg = JSON.stringify({ ...opts.http, revision: row.revision });
         const load = await runChild(at('lib/http-load-worker.js'), [server.url, cfg], {
           timeoutMs: lifetime,
         });

@@ -7,7 +7,7 @@ const { core, defineReadFile } = require('./toolwright-tool');
 
 function mcpApi() {
   const { ToolRegistry } = requireBuilt('@toolwright/registry', ['ToolRegistry']);
-  const mcp = requireBuilt('@toolwright/mcp', ['createMcpServer']);
+  const mcp = requireBuilt('@toolwright/mcp', ['createMcpServer', 'connectMcpServer']);
   return { ToolRegistry, ...mcp };
 }
 
@@ -18,20 +18,39 @@ function handleOf(ToolRegistry, classes) {
   return registry.finalize();
 }
 
+/**
+ * An SDK Client speaking `revision` connected in memory to `handle`: 2025-11-25 by connecting
+ * createMcpServer(handle) (one server, the initialize handshake), 2026-07-28 by connectMcpServer
+ * (the entry that answers both revisions on one connection).
+ */
+async function connectRevision(handle, revision) {
+  const { createMcpServer, connectMcpServer } = mcpApi();
+  const { connectInMemory, connectServed } = require('../peers/lib/mcp');
+  if (revision !== '2026-07-28') return connectInMemory(createMcpServer(handle));
+  return connectServed((transport) => connectMcpServer(handle, transport), revision);
+}
+
+/** The call-path contender for `revision`. */
+function callContender(revision) {
+  return {
+    packages: ['@toolwright/mcp', '@modelcontextprotocol/server'],
+    async setup() {
+      const tw = core();
+      const { ToolRegistry } = mcpApi();
+      const client = await connectRevision(handleOf(ToolRegistry, [defineReadFile(tw).ReadFile]), revision);
+      return {
+        invoke: (json) => client.callTool({ name: TOOL_NAME, arguments: JSON.parse(json) }),
+        close: () => client.close(),
+      };
+    },
+    outcome: (r) => require('../peers/lib/mcp').callToolOutcome(r),
+  };
+}
+
 module.exports = {
-  packages: ['@toolwright/mcp', '@modelcontextprotocol/server'],
+  ...callContender('2025-11-25'),
   mcpApi,
   handleOf,
-  async setup() {
-    const tw = core();
-    const { ToolRegistry, createMcpServer } = mcpApi();
-    const { connectInMemory } = require('../peers/lib/mcp');
-    const server = createMcpServer(handleOf(ToolRegistry, [defineReadFile(tw).ReadFile]));
-    const client = await connectInMemory(server);
-    return {
-      invoke: (json) => client.callTool({ name: TOOL_NAME, arguments: JSON.parse(json) }),
-      close: () => client.close(),
-    };
-  },
-  outcome: (r) => require('../peers/lib/mcp').callToolOutcome(r),
+  connectRevision,
+  callContender,
 };

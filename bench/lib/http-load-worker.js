@@ -18,6 +18,7 @@ const cfg = {
   durationMs: 5000,
   maxRequests: 1_000_000,
   timeoutMs: 10_000,
+  revision: '2025-11-25',
   ...(configJson ? JSON.parse(configJson) : {}),
 };
 const url = new URL(urlArg);
@@ -25,7 +26,15 @@ if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))
   throw new Error(`refusing non-loopback ${url.host}`);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.clients });
-const PROTOCOL = '2025-06-18';
+// 2025-11-25: a session per client (initialize); 2026-07-28: stateless requests, each with its _meta
+// envelope and the Mcp-Method / Mcp-Name headers, as the SDK v2 client sends them.
+const MODERN = cfg.revision === '2026-07-28';
+const PROTOCOL = MODERN ? '2026-07-28' : '2025-11-25';
+const ENVELOPE = JSON.stringify({
+  'io.modelcontextprotocol/protocolVersion': PROTOCOL,
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0.1.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+});
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 function post(body, session) {
@@ -35,7 +44,11 @@ function post(body, session) {
       accept: 'application/json, text/event-stream',
       'content-length': Buffer.byteLength(body),
     };
-    if (session) {
+    if (MODERN) {
+      headers['mcp-protocol-version'] = PROTOCOL;
+      headers['mcp-method'] = 'tools/call';
+      headers['mcp-name'] = TOOL_NAME;
+    } else if (session) {
       headers['mcp-session-id'] = session;
       headers['mcp-protocol-version'] = PROTOCOL;
     }
@@ -67,6 +80,7 @@ function rpcResponse(res, id) {
 }
 
 async function openSession(k) {
+  if (MODERN) return null; // stateless: nothing to open
   const init = JSON.stringify({
     jsonrpc: '2.0',
     id: 0,
@@ -96,7 +110,7 @@ async function main() {
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/call',
-        params: { name: TOOL_NAME, arguments: args },
+        params: { name: TOOL_NAME, arguments: args, ...(MODERN ? { _meta: JSON.parse(ENVELOPE) } : {}) },
       });
       const msg = rpcResponse(await post(body, s), 1);
       const text = msg.result?.content?.[0]?.text;
@@ -118,7 +132,7 @@ async function main() {
     while (now() < windowEnd && sent < cfg.maxRequests) {
       sent++;
       id++;
-      const body = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${TOOL_NAME}","arguments":${ARGS.valid}}}`;
+      const body = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${TOOL_NAME}","arguments":${ARGS.valid}${MODERN ? `,"_meta":${ENVELOPE}` : ''}}}`;
       const t0 = now();
       let ok = false;
       try {

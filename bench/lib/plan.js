@@ -49,7 +49,7 @@ const CALL = [
   {
     id: 'mcp-sdk',
     side: 'peer',
-    label: 'MCP SDK McpServer, in-memory',
+    label: 'MCP SDK McpServer, in-memory, 2025-11-25',
     file: 'peers/call/mcp-sdk.js',
     how: 'SDK Client.callTool over InMemoryTransport to McpServer.registerTool (zod shape); invalid → isError result.',
   },
@@ -87,10 +87,25 @@ const CALL = [
   {
     id: 'toolwright-mcp',
     side: 'toolwright',
-    label: 'toolwright MCP server, in-memory',
+    label: 'toolwright MCP server, in-memory, 2025-11-25',
     file: 'contenders/toolwright-mcp.js',
     how: 'the same SDK Client.callTool over InMemoryTransport to createMcpServer(registry) (toolwright decoder, no zod).',
     goal: { vsRow: 'mcp-sdk', min: 1 },
+  },
+  {
+    id: 'mcp-sdk-2026',
+    side: 'peer',
+    label: 'MCP SDK McpServer, in-memory, 2026-07-28',
+    file: 'peers/call/mcp-sdk-2026.js',
+    how: 'the same McpServer served by the SDK’s serveStdio entry on InMemoryTransport (a server per request), the Client pinned to 2026-07-28.',
+  },
+  {
+    id: 'toolwright-mcp-2026',
+    side: 'toolwright',
+    label: 'toolwright MCP server, in-memory, 2026-07-28',
+    file: 'contenders/toolwright-mcp-2026.js',
+    how: 'connectMcpServer(registry) on InMemoryTransport, the same Client pinned to 2026-07-28.',
+    goal: { vsRow: 'mcp-sdk-2026', min: 1 },
   },
 ];
 
@@ -171,7 +186,7 @@ const SCALE = [
     side: 'toolwright',
     label: 'toolwright MCP server',
     file: 'contenders/scale/toolwright-mcp-list.js',
-    goal: { listMs: 5 },
+    goal: { listMs: 5, vsLowList: 2 },
   },
 ];
 
@@ -180,15 +195,32 @@ const HTTP = [
   {
     id: 'mcp-sdk-http',
     side: 'peer',
-    label: 'MCP SDK McpServer + StreamableHTTPServerTransport',
+    label: 'MCP SDK McpServer + NodeStreamableHTTPServerTransport, 2025-11-25',
     file: 'peers/http/mcp-sdk.js',
+    revision: '2025-11-25',
   },
   {
     id: 'toolwright-mcp-http',
     side: 'toolwright',
-    label: 'toolwright serveMcp over Streamable HTTP',
+    label: 'toolwright serveMcp over Streamable HTTP, 2025-11-25',
     file: 'contenders/http/toolwright-mcp.js',
-    goal: { vsSdk: 1 },
+    revision: '2025-11-25',
+    goal: { vsSdk: 1, sdk: 'mcp-sdk-http' },
+  },
+  {
+    id: 'mcp-sdk-http-2026',
+    side: 'peer',
+    label: 'MCP SDK McpServer + createMcpHandler (toNodeHandler), 2026-07-28',
+    file: 'peers/http/mcp-sdk-2026.js',
+    revision: '2026-07-28',
+  },
+  {
+    id: 'toolwright-mcp-http-2026',
+    side: 'toolwright',
+    label: 'toolwright serveMcp over Streamable HTTP, 2026-07-28',
+    file: 'contenders/http/toolwright-mcp.js',
+    revision: '2026-07-28',
+    goal: { vsSdk: 1, sdk: 'mcp-sdk-http-2026' },
   },
 ];
 

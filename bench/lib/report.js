@@ -266,29 +266,46 @@ function listSection(scale, n) {
   );
   const sdk = scale.find((s) => s.id === 'mcp-sdk-definitions');
   const tw = scale.find((s) => s.id === 'toolwright-mcp-list');
-  const floorMs = sdk?.steps?.['low-list']?.ms;
-  const head = ['server', 'tools/list median', 'best', 'first list', '×stored-schema floor', 'goal'];
+  const head = [
+    'server',
+    'revision',
+    'tools/list median',
+    'best',
+    'first list',
+    '×stored-schema floor',
+    'goal',
+  ];
   const rows = [];
-  const add = (label, side, st, first, goal) =>
+  const add = (label, side, revision, st, first, floor, goal) =>
     rows.push([
       side === 'toolwright' ? `**${label}**` : label,
+      revision,
       fmtMs(st?.ms),
       fmtMs(st?.bestMs),
       fmtMs(first?.ms),
-      fmtX(floorMs && st ? st.ms / floorMs : null),
+      fmtX(floor?.ms && st ? st.ms / floor.ms : null),
       goalCell(goal),
     ]);
+  const floor25 = sdk?.steps?.['low-list'];
+  const floor26 = sdk?.steps?.['low-list-2026'];
   if (sdk?.steps?.list) {
+    const floorLabel = 'MCP SDK low-level Server, stored schemas (floor)';
+    add(floorLabel, 'peer', '2025-11-25', floor25, sdk.steps['low-list-first'], floor25);
+    if (floor26) add(floorLabel, 'peer', '2026-07-28', floor26, sdk.steps['low-list-2026-first'], floor26);
     add(
-      'MCP SDK low-level Server, stored schemas (floor)',
+      'MCP SDK McpServer (zod shapes)',
       'peer',
-      sdk.steps['low-list'],
-      sdk.steps['low-list-first'],
+      '2025-11-25',
+      sdk.steps.list,
+      sdk.steps['list-first'],
+      floor25,
     );
-    add('MCP SDK McpServer (zod shapes)', 'peer', sdk.steps.list, sdk.steps['list-first']);
   } else if (sdk) rows.push(filler({ ...sdk, label: 'MCP SDK McpServer' }, head.length));
-  if (tw?.steps?.list) add(tw.label, 'toolwright', tw.steps.list, tw.steps['list-first'], tw.goal);
-  else if (tw) rows.push(filler(tw, head.length));
+  if (tw?.steps?.list) {
+    add(tw.label, 'toolwright', '2025-11-25', tw.steps.list, tw.steps['list-first'], floor25, tw.goal);
+    if (tw.steps['list-2026'])
+      add(tw.label, 'toolwright', '2026-07-28', tw.steps['list-2026'], tw.steps['list-2026-first'], floor26);
+  } else if (tw) rows.push(filler(tw, head.length));
   out.push(...table(head, rows), '');
   return out;
 }
@@ -321,8 +338,10 @@ function agentSection(agent) {
 function httpSection(http, opts) {
   const out = [`## 5. MCP tools/call over Streamable HTTP, ${opts.http.clients} concurrent clients`, ''];
   out.push(
-    `A load process opens ${opts.http.clients} MCP sessions on 127.0.0.1 (initialize + initialized each) and sends ` +
-      '`tools/call read_file` (valid arguments) back to back on each, over keep-alive connections; the server runs ' +
+    `Under 2025-11-25 a load process opens ${opts.http.clients} MCP sessions on 127.0.0.1 (initialize + initialized each); ` +
+      `under 2026-07-28 ${opts.http.clients} stateless clients send each request with its \`_meta\` envelope and ` +
+      '`Mcp-Method` / `Mcp-Name` headers. Each client sends ' +
+      '`tools/call read_file` (valid arguments) back to back, over keep-alive connections; the server runs ' +
       `in its own process. Counted: requests completed inside a ${opts.http.durationMs} ms window after ` +
       `${opts.http.warmupMs} ms of warm-up; the servers take turns, ${opts.runs} run(s) each, median shown. Both ` +
       'processes share the machine’s cores.',

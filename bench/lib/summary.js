@@ -125,6 +125,24 @@ function summarizeScale(rows) {
   // Rows are summarized in plan order; a goal that compares with another row reads its summary.
   const summaries = [];
   for (const row of rows) summaries.push(summarizeScaleRow(row, summaries));
+  // tools/list against the SDK's low-level Server answering stored schemas, revision by revision
+  const sdk = summaries.find((o) => o.id === 'mcp-sdk-definitions');
+  for (const s of summaries) {
+    const g = rows.find((r) => r.id === s.id)?.goal;
+    if (g?.vsLowList == null) continue;
+    for (const [revision, mine, floor] of [
+      ['2025-11-25', 'list', 'low-list'],
+      ['2026-07-28', 'list-2026', 'low-list-2026'],
+    ]) {
+      const a = s.steps[mine]?.ms;
+      const b = sdk?.steps?.[floor]?.ms;
+      const x = a != null && b ? a / b : null;
+      (s.goal ??= []).push({
+        text: `${revision} ≤ ${g.vsLowList}× stored-schema Server (${x == null ? '–' : x.toFixed(2)}×)`,
+        met: x != null && x <= g.vsLowList,
+      });
+    }
+  }
   return summaries;
 }
 
@@ -211,12 +229,13 @@ function summarizeHttp(rows) {
       },
     };
   });
-  const sdk = merged.find((m) => m.row.id === 'mcp-sdk-http' && m.load);
   return merged.map(({ row, load }) => {
     const s = { id: row.id, label: row.label, side: row.side, status: row.status, note: row.note };
     if (!load) return s;
     Object.assign(s, load);
-    s.vsSdk = row.id === 'mcp-sdk-http' ? null : ratio(load.throughput, sdk?.load?.throughput);
+    // each toolwright row is divided by the SDK row of its own revision
+    const sdk = merged.find((m) => m.row.id === (row.goal?.sdk ?? 'mcp-sdk-http') && m.load);
+    s.vsSdk = row.side === 'peer' ? null : ratio(load.throughput, sdk?.load?.throughput);
     if (row.goal?.vsSdk != null)
       s.goal = [{ text: `≥ ${row.goal.vsSdk}× SDK`, met: s.vsSdk != null && s.vsSdk >= row.goal.vsSdk }];
     return s;

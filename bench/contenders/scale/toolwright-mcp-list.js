@@ -3,7 +3,7 @@
 // by the same SDK Client over InMemoryTransport as the SDK rows.
 const { indices } = require('../../lib/fixture');
 const { core, defineMany } = require('../toolwright-tool');
-const { mcpApi, handleOf } = require('../toolwright-mcp');
+const { mcpApi, handleOf, connectRevision } = require('../toolwright-mcp');
 
 async function listAll(client, n) {
   const all = [];
@@ -20,15 +20,20 @@ async function listAll(client, n) {
 module.exports = {
   async run({ n, reps, measure, repeat }) {
     const tw = core();
-    const { ToolRegistry, createMcpServer } = mcpApi();
-    const { connectInMemory } = require('../../peers/lib/mcp');
+    const { ToolRegistry } = mcpApi();
     const handle = handleOf(
       ToolRegistry,
       indices(0, n).map((i) => defineMany(tw, i).ReadFile),
     );
-    const client = await connectInMemory(createMcpServer(handle)); // lists once
+    const client = await connectRevision(handle, '2025-11-25'); // lists once
     await measure('list-first', `tools/list of ${n} (second list after connect)`, () => listAll(client, n));
     await repeat('list', `tools/list of ${n}, steady state`, reps, () => listAll(client, n));
+    const modern = await connectRevision(handle, '2026-07-28'); // lists once
+    await measure('list-2026-first', `2026-07-28: tools/list of ${n} (second list after connect)`, () =>
+      listAll(modern, n),
+    );
+    await repeat('list-2026', `2026-07-28: tools/list of ${n}, steady state`, reps, () => listAll(modern, n));
     await client.close();
+    await modern.close();
   },
 };

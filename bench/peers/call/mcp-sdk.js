@@ -6,7 +6,7 @@
 const { McpServer } = require('@modelcontextprotocol/server');
 const { z } = require('zod');
 const { TOOL_NAME, TOOL_DESCRIPTION, readFileBody } = require('../../lib/fixture');
-const { connectInMemory, textResult, callToolOutcome } = require('../lib/mcp');
+const { connectInMemory, connectServed, textResult, callToolOutcome } = require('../lib/mcp');
 
 function readFileServer() {
   const server = new McpServer({ name: 'bench-sdk', version: '0.1.0' });
@@ -25,11 +25,19 @@ function readFileServer() {
   return server;
 }
 
+/** The SDK v2 client speaking `revision`: 2025-11-25 by McpServer.connect, 2026-07-28 by the SDK's serveStdio entry on the same transport (a server per request, as the SDK serves that revision). */
+async function connectRevision(revision) {
+  if (revision !== '2026-07-28') return connectInMemory(readFileServer());
+  const { serveStdio } = require('@modelcontextprotocol/server/stdio');
+  return connectServed((transport) => serveStdio(() => readFileServer(), { transport }), revision);
+}
+
 module.exports = {
   packages: ['@modelcontextprotocol/server', 'zod'],
   readFileServer,
+  connectRevision,
   async setup() {
-    const client = await connectInMemory(readFileServer());
+    const client = await connectRevision('2025-11-25');
     return {
       invoke: (json) => client.callTool({ name: TOOL_NAME, arguments: JSON.parse(json) }),
       close: () => client.close(),

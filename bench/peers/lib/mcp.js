@@ -13,6 +13,31 @@ async function connectInMemory(server) {
   return client;
 }
 
+/** Client options that make the SDK v2 Client speak `revision` ('2025-11-25' negotiates by initialize). */
+const clientOptions = (revision) =>
+  revision === '2026-07-28' ? { versionNegotiation: { mode: { pin: revision } } } : {};
+
+/**
+ * Serves a long-lived in-memory connection with `serve(serverTransport)` (which starts the transport
+ * itself, as the SDK's serveStdio and toolwright's connectMcpServer do), connects an SDK Client
+ * speaking `revision`, and lists tools once.
+ */
+async function connectServed(serve, revision) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const served = await serve(serverSide);
+  const client = new Client({ name: 'toolwright-bench', version: '0.1.0' }, clientOptions(revision));
+  await client.connect(clientSide);
+  if (client.getNegotiatedProtocolVersion() !== revision)
+    throw new Error(`negotiated ${client.getNegotiatedProtocolVersion()}, expected ${revision}`);
+  await client.listTools();
+  const close = client.close.bind(client);
+  client.close = async () => {
+    await close();
+    await served?.close?.();
+  };
+  return client;
+}
+
 /** The tool result as an MCP handler returns it: the output's JSON as one text block. */
 const textResult = (value) => ({ content: [{ type: 'text', text: JSON.stringify(value) }] });
 
@@ -28,4 +53,12 @@ function callToolOutcome(r) {
   }
 }
 
-module.exports = { connectInMemory, textResult, callToolOutcome, Client, InMemoryTransport };
+module.exports = {
+  connectInMemory,
+  connectServed,
+  clientOptions,
+  textResult,
+  callToolOutcome,
+  Client,
+  InMemoryTransport,
+};

@@ -4,7 +4,7 @@
 const { McpServer, Server } = require('@modelcontextprotocol/server');
 const { z } = require('zod');
 const { manyName, manyDescription, manySuffix, readFileJsonSchema, indices } = require('../../lib/fixture');
-const { connectInMemory, textResult } = require('../lib/mcp');
+const { connectInMemory, connectServed, textResult } = require('../lib/mcp');
 
 const handler = async () => textResult({ ok: true });
 
@@ -28,12 +28,15 @@ function register(from, n) {
   return server;
 }
 
-function lowLevel(n) {
-  const tools = indices(0, n).map((i) => ({
+function storedTools(n) {
+  return indices(0, n).map((i) => ({
     name: manyName(i),
     description: manyDescription(i),
     inputSchema: readFileJsonSchema(manySuffix(i)),
   }));
+}
+
+function lowLevel(n, tools = storedTools(n)) {
   const server = new Server({ name: 'bench-many-low', version: '0.1.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler('tools/list', async () => ({ tools }));
   server.setRequestHandler('tools/call', handler);
@@ -66,7 +69,26 @@ module.exports = {
     await repeat('low-list', `low-level Server, stored schemas: tools/list, steady state`, reps, () =>
       listAll(low, n),
     );
+    // 2026-07-28: the same stored schemas, served by the SDK's serveStdio entry (a server per request)
+    const { serveStdio } = require('@modelcontextprotocol/server/stdio');
+    const stored = storedTools(n);
+    const low26 = await connectServed(
+      (transport) => serveStdio(() => lowLevel(n, stored), { transport }),
+      '2026-07-28',
+    );
+    await measure(
+      'low-list-2026-first',
+      `low-level Server, stored schemas, 2026-07-28: tools/list of ${n}`,
+      () => listAll(low26, n),
+    );
+    await repeat(
+      'low-list-2026',
+      `low-level Server, stored schemas, 2026-07-28: tools/list, steady state`,
+      reps,
+      () => listAll(low26, n),
+    );
     await client.close();
     await low.close();
+    await low26.close();
   },
 };

@@ -34,12 +34,15 @@ export type RoundOutcome<R> =
  */
 export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcome<R>> {
   const { ctx, states } = request;
-  const argsHash = await sha256Hex(request.argumentsText);
+  // Hashed only when a state is opened or sealed: most calls ask nothing, and the digest was a
+  // quarter of a 2026-07-28 call's time in memory.
+  let argsHash: Promise<string> | undefined;
+  const hashArgs = (): Promise<string> => (argsHash ??= sha256Hex(request.argumentsText));
   const sealed = ctx.mcpReq.requestState();
   let state: CallState | undefined;
   if (sealed !== undefined) {
     state = typeof sealed === 'string' ? await states.open(sealed) : undefined;
-    if (state === undefined || state.tool !== request.subject || state.args !== argsHash) {
+    if (state === undefined || state.tool !== request.subject || state.args !== (await hashArgs())) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid or expired requestState', {
         reason: 'invalid_request_state',
       });
@@ -71,7 +74,7 @@ export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcom
   for (const [key, input] of requester.pending) inputRequests[key] = input;
   const requestState = await states.seal({
     tool: request.subject,
-    args: argsHash,
+    args: await hashArgs(),
     asked: { ...state?.asked, ...requester.askedNow },
     answers: { ...state?.answers, ...requester.used },
     issuedAt: state?.issuedAt ?? Date.now(),
