@@ -26,6 +26,8 @@ describe('importMcpTools from a bare-SDK server over stdio (a command line sourc
   let handle: ToolServerHandle;
   let imported: McpImport;
   const changes: McpImportChange[] = [];
+  const cancelledCount = async (): Promise<number> =>
+    (JSON.parse(text(await handle.call('bare__stats', {}))) as { cancelled: number }).cancelled;
 
   beforeAll(async () => {
     handle = localHandle();
@@ -128,13 +130,19 @@ describe('importMcpTools from a bare-SDK server over stdio (a command line sourc
       ['step 5', 5, 6],
       ['step 6', 6, 6],
     ]);
+    const cancelledBefore = await cancelledCount();
     const silent = await handle.call('bare__sleepy', { ms: 5000 });
     expect(silent.ok).toBe(false);
     if (!silent.ok) expect(silent.error.kind).toBe('timeout');
+    // The call that timed out is cancelled on the server too; wait for that, so that its late
+    // notifications/cancelled is not counted by the next test.
+    for (let attempt = 0; attempt < 100 && (await cancelledCount()) === cancelledBefore; attempt++)
+      await sleep(20);
+    expect(await cancelledCount()).toBe(cancelledBefore + 1);
   }, 20_000);
 
   it('sends notifications/cancelled when our call is cancelled', async () => {
-    const before = JSON.parse(text(await handle.call('bare__stats', {}))) as { cancelled: number };
+    const before = { cancelled: await cancelledCount() };
     const controller = new AbortController();
     const call = handle.call('bare__sleepy', { ms: 10_000 }, { signal: controller.signal });
     await sleep(200);
