@@ -97,7 +97,7 @@ const CALL = [
     side: 'peer',
     label: 'MCP SDK McpServer, in-memory, 2026-07-28',
     file: 'peers/call/mcp-sdk-2026.js',
-    how: 'the same McpServer served by the SDK’s serveStdio entry on InMemoryTransport (a server per request), the Client pinned to 2026-07-28.',
+    how: 'the same McpServer served by the SDK’s serveStdio entry on InMemoryTransport (one server for the connection, pinned to 2026-07-28 by the first request), the Client pinned to 2026-07-28.',
   },
   {
     id: 'toolwright-mcp-2026',

@@ -25,7 +25,7 @@ function readFileServer() {
   return server;
 }
 
-/** The SDK v2 client speaking `revision`: 2025-11-25 by McpServer.connect, 2026-07-28 by the SDK's serveStdio entry on the same transport (a server per request, as the SDK serves that revision). */
+/** The SDK v2 client speaking `revision`: 2025-11-25 by McpServer.connect, 2026-07-28 by the SDK's serveStdio entry on the same transport (one server for the connection, pinned to that revision). */
 async function connectRevision(revision) {
   if (revision !== '2026-07-28') return connectInMemory(readFileServer());
   const { serveStdio } = require('@modelcontextprotocol/server/stdio');

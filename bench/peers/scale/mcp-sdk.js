@@ -69,7 +69,7 @@ module.exports = {
     await repeat('low-list', `low-level Server, stored schemas: tools/list, steady state`, reps, () =>
       listAll(low, n),
     );
-    // 2026-07-28: the same stored schemas, served by the SDK's serveStdio entry (a server per request)
+    // 2026-07-28: the same stored schemas, served by the SDK's serveStdio entry (one server for the connection)
     const { serveStdio } = require('@modelcontextprotocol/server/stdio');
     const stored = storedTools(n);
     const low26 = await connectServed(

@@ -10,7 +10,7 @@ import {
 import { createToken, Param, Tool, ToolError, type ToolCallContext } from '@toolwright/core';
 import { ToolRegistry } from '@toolwright/registry';
 import { ERROR_META_KEY, McpSession } from '@toolwright/mcp';
-import { connectInMemory, rawTool, sleep, waitFor } from './helpers';
+import { connectInMemory, rawTool, REVISIONS, sleep, waitFor } from './helpers';
 
 function text(result: CallToolResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
@@ -339,34 +339,40 @@ describe('createMcpServer over an in-memory transport', () => {
     }
   });
 
-  it('answers calls beyond the in-flight and queue bounds at once with concurrency_limited', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const held = rawTool('held', async () => {
-      await gate;
-      return 'released';
-    });
-    const { client, close } = await connectInMemory(new ToolRegistry().tool(held).finalize(), {
-      maxInFlight: 1,
-      maxQueued: 1,
-    });
-    try {
-      const first = client.callTool({ name: 'held', arguments: {} });
-      const second = client.callTool({ name: 'held', arguments: {} });
-      await sleep(20);
-      const startedAt = Date.now();
-      const third = (await client.callTool({ name: 'held', arguments: {} })) as CallToolResult;
-      expect(Date.now() - startedAt).toBeLessThan(5000);
-      expect(third.isError).toBe(true);
-      expect(third._meta?.[ERROR_META_KEY]).toMatchObject({ kind: 'concurrency_limited', retryable: true });
-      expect(text(third)).toMatch(/Retry held/);
-      release();
-      expect(text((await first) as CallToolResult)).toBe('released');
-      expect(text((await second) as CallToolResult)).toBe('released');
-    } finally {
-      await close();
-    }
-  });
+  // Under 2026-07-28 the connection's server is built per request: the bound is the connection's.
+  it.each(REVISIONS)(
+    'answers calls beyond the in-flight and queue bounds at once with concurrency_limited (%s)',
+    async (revision) => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const held = rawTool('held', async () => {
+        await gate;
+        return 'released';
+      });
+      const { client, close } = await connectInMemory(
+        new ToolRegistry().tool(held).finalize(),
+        { maxInFlight: 1, maxQueued: 1 },
+        {},
+        revision,
+      );
+      try {
+        const first = client.callTool({ name: 'held', arguments: {} });
+        const second = client.callTool({ name: 'held', arguments: {} });
+        await sleep(20);
+        const startedAt = Date.now();
+        const third = (await client.callTool({ name: 'held', arguments: {} })) as CallToolResult;
+        expect(Date.now() - startedAt).toBeLessThan(5000);
+        expect(third.isError).toBe(true);
+        expect(third._meta?.[ERROR_META_KEY]).toMatchObject({ kind: 'concurrency_limited', retryable: true });
+        expect(text(third)).toMatch(/Retry held/);
+        release();
+        expect(text((await first) as CallToolResult)).toBe('released');
+        expect(text((await second) as CallToolResult)).toBe('released');
+      } finally {
+        await close();
+      }
+    },
+  );
 });

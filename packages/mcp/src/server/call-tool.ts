@@ -175,7 +175,7 @@ export class CallToolHandler {
         ctx,
         states: this.states,
         subject: `tools/call ${params.name}`,
-        argumentsText: argumentsText(params.args),
+        argumentsText: () => argumentsText(params.args),
         support: inputSupportOf(this.connection.clientCapabilities(ctx)),
         run: (requester, signal) => this.#run(snapshot, params, ctx, signal, requester, slot),
       });

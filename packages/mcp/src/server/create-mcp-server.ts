@@ -16,7 +16,7 @@ import { CallToolHandler } from './call-tool';
 import type { ConnectionView } from './connection-view';
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED, type McpServerOptions } from './mcp-server-options';
 import { isModernRevision } from './protocol-revision';
-import { rawArgumentsOf, type RawArguments } from './raw-arguments';
+import { rawArgumentsOf } from './raw-arguments';
 import { RequestStateCodec } from './request-state';
 import { catalogServerCapabilities, serveCatalog } from './serve-catalog';
 import { ToolPages } from './tool-pages';
@@ -71,9 +71,8 @@ class ToolwrightMcpServer extends Server {
   #unsubscribe: (() => void) | undefined;
   // The resources this connection's client subscribed to (2025-11-25).
   readonly #subscriptions = new Set<string>();
-  // The arguments text of each tools/call in progress, by its context (R16): the SDK's schema
-  // parse hands the handler a copy of the request, without what the transport recorded.
-  readonly #rawArguments = new WeakMap<object, RawArguments>();
+  // The tools/call handler, given the request as the transport parsed it (see _wrapHandler).
+  #callTool: ((request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>) | undefined;
 
   constructor(
     private readonly handle: ToolServerHandle,
@@ -124,7 +123,11 @@ class ToolwrightMcpServer extends Server {
         ...(listCache.cacheScope === undefined ? {} : { cacheScope: listCache.cacheScope }),
       };
     });
-    setHandler('tools/call', (request, ctx) => calls.call(request.params, ctx, this.#rawArguments.get(ctx)));
+    this.#callTool = (request, ctx) => {
+      const params = request.params as Record<string, unknown> | undefined;
+      return calls.call(params, ctx, rawArgumentsOf(params?.['arguments']));
+    };
+    setHandler('tools/call', this.#callTool);
     serveCatalog(
       setHandler,
       this.getCapabilities() as Record<string, object>,
@@ -157,18 +160,16 @@ class ToolwrightMcpServer extends Server {
     await this.sendResourceUpdated({ uri }).catch(() => undefined);
   }
 
+  // The SDK's Server wraps tools/call in a check of the request against the revision's schema,
+  // around the handler `setRequestHandler` stored, which checks it again and hands on a parsed
+  // copy. The call handler is put in place of the stored one: the request is checked once, and
+  // the handler sees the arguments object the transport recorded the sent text on (R16).
   protected override _wrapHandler(
     method: string,
     handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
   ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
-    if (method !== 'tools/call') return super._wrapHandler(method, handler);
-    const parsing = handler;
-    return super._wrapHandler(method, (request, ctx) => {
-      // The request as the transport gave it, before the schema parse copies `arguments`.
-      const raw = rawArgumentsOf((request.params as Record<string, unknown> | undefined)?.['arguments']);
-      if (raw !== undefined) this.#rawArguments.set(ctx, raw);
-      return parsing(request, ctx);
-    });
+    if (method !== 'tools/call' || this.#callTool === undefined) return super._wrapHandler(method, handler);
+    return super._wrapHandler(method, this.#callTool);
   }
 
   override async close(): Promise<void> {

@@ -15,8 +15,11 @@ export interface RoundRequest<R> {
   readonly states: RequestStateCodec;
   /** What the state belongs to (`tools/call read_file`): a state never carries over to another. */
   readonly subject: string;
-  /** The request's arguments as sent; the state binds to them (R21). */
-  readonly argumentsText: string;
+  /**
+   * The request's arguments as sent; the state binds to them (R21). A function: only a round that
+   * opens or seals a state needs the text, and most calls ask nothing.
+   */
+  readonly argumentsText: () => string;
   readonly support: InputSupport;
   readonly run: (requester: ReplayInputRequester, signal: AbortSignal) => Promise<R>;
 }
@@ -37,7 +40,7 @@ export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcom
   // Hashed only when a state is opened or sealed: most calls ask nothing, and the digest was a
   // quarter of a 2026-07-28 call's time in memory.
   let argsHash: Promise<string> | undefined;
-  const hashArgs = (): Promise<string> => (argsHash ??= sha256Hex(request.argumentsText));
+  const hashArgs = (): Promise<string> => (argsHash ??= sha256Hex(request.argumentsText()));
   const sealed = ctx.mcpReq.requestState();
   let state: CallState | undefined;
   if (sealed !== undefined) {
@@ -51,12 +54,16 @@ export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcom
   // The client's answers of this round count for any key the work asks; the sealed answers of
   // earlier rounds take precedence (they are what the work already acted on).
   const answers: Record<string, unknown> = { ...ctx.mcpReq.inputResponses, ...state?.answers };
+  // The work's signal aborts when the request is cancelled or the round ends. Followed by one
+  // listener, removed when the round settles, rather than AbortSignal.any: that one registers a
+  // weak reference per signal, which costs the collector more than the rest of a call.
   const ended = new AbortController();
-  const signal = AbortSignal.any([ctx.mcpReq.signal, ended.signal]);
+  const signal = ended.signal;
+  const requestSignal = ctx.mcpReq.signal;
+  const follow = (): void => ended.abort(requestSignal.reason);
+  if (requestSignal.aborted) follow();
+  else requestSignal.addEventListener('abort', follow, { once: true });
   let suspend!: () => void;
-  const suspended = new Promise<'suspended'>((resolve) => {
-    suspend = () => resolve('suspended');
-  });
   const requester = new ReplayInputRequester(
     request.support,
     answers,
@@ -64,10 +71,16 @@ export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcom
     // A macrotask later, so requests made together (Promise.all) join the same round.
     () => void setTimeout(suspend, 0),
   );
-  const outcome = await Promise.race([
-    request.run(requester, signal).then((value) => ({ value })),
-    suspended,
-  ]);
+  let outcome: { value: R } | 'suspended';
+  try {
+    // The work's answer or the round's end, whichever comes first (one promise for both).
+    outcome = await new Promise<{ value: R } | 'suspended'>((resolve, reject) => {
+      suspend = () => resolve('suspended');
+      request.run(requester, signal).then((value) => resolve({ value }), reject);
+    });
+  } finally {
+    requestSignal.removeEventListener('abort', follow);
+  }
   if (outcome !== 'suspended') return { done: true, value: outcome.value, requester };
   ended.abort(ToolError.cancelled());
   const inputRequests: Record<string, unknown> = {};

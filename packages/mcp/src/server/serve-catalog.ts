@@ -73,7 +73,7 @@ export function serveCatalog(
           ctx,
           states,
           subject: `${method} ${String(params?.['name'] ?? params?.['uri'] ?? '')}`,
-          argumentsText: JSON.stringify(params?.['arguments'] ?? {}),
+          argumentsText: () => JSON.stringify(params?.['arguments'] ?? {}),
           support,
           run: answer,
         });
