@@ -56,7 +56,7 @@ export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcom
   const answers: Record<string, unknown> = { ...ctx.mcpReq.inputResponses, ...state?.answers };
   // The work's signal aborts when the request is cancelled or the round ends. Followed by one
   // listener, removed when the round settles, rather than AbortSignal.any: that one registers a
-  // weak reference per signal, which costs the collector more than the rest of a call.
+  // weak reference per signal and cost more than the rest of a call (Node 20).
   const ended = new AbortController();
   const signal = ended.signal;
   const requestSignal = ctx.mcpReq.signal;
