@@ -1,0 +1,9 @@
+// `@toolwright/core/internal`: the one copy of each rule, message and helper that toolwright's own
+// packages share, so the model never reads two wordings for one mistake. Not public API: anything
+// here may change in any release; applications import `@toolwright/core`.
+export { closestName, normalizeName } from '../toolset/closest-name';
+export type { ClosestNameOptions } from '../toolset/closest-name';
+export { editDistance } from '../toolset/edit-distance';
+export { unknownToolError, unknownToolMessage } from '../toolset/unknown-tool-error';
+export { waitForSlot } from './wait-for-slot';
+export type { AbortSubscription } from './wait-for-slot';
