@@ -5,5 +5,7 @@ export { closestName, normalizeName } from '../toolset/closest-name';
 export type { ClosestNameOptions } from '../toolset/closest-name';
 export { editDistance } from '../toolset/edit-distance';
 export { unknownToolError, unknownToolMessage } from '../toolset/unknown-tool-error';
+export { toolNameProblem } from '../metadata/tool-name-rule';
+export type { ToolNameProblem } from '../metadata/tool-name-rule';
 export { waitForSlot } from './wait-for-slot';
 export type { AbortSubscription } from './wait-for-slot';
