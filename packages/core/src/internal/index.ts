@@ -9,3 +9,5 @@ export { toolNameProblem } from '../metadata/tool-name-rule';
 export type { ToolNameProblem } from '../metadata/tool-name-rule';
 export { waitForSlot } from './wait-for-slot';
 export type { AbortSubscription } from './wait-for-slot';
+export { deepFreeze } from '../schema/deep-freeze';
+export { describeReceived } from '../errors/describe-received';
