@@ -11,3 +11,13 @@ export { waitForSlot } from './wait-for-slot';
 export type { AbortSubscription } from './wait-for-slot';
 export { deepFreeze } from '../schema/deep-freeze';
 export { describeReceived } from '../errors/describe-received';
+export { scrubText, REDACTED } from '../errors/scrub-text';
+export { formatArgumentIssues } from '../errors/format-argument-issues';
+
+// Reading and binding definitions: what the registry does with a tool class at finalize.
+export { readToolDeclarations } from '../model/read-tool-descriptors';
+export { readCatalogDescriptors } from '../model/read-catalog-descriptors';
+export { hasCatalogMetadata, hasToolMetadata } from '../metadata/read-records';
+export { schemaOfModel } from '../schema/schema-of';
+export { eraseBound } from '../erase/erase-tool';
+export { eraseCatalog } from '../catalog/erase-catalog';

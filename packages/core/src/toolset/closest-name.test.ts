@@ -1,4 +1,6 @@
+import { closestName as forProperties } from '../decode/closest-name';
 import { closestName } from './closest-name';
+import { editDistance } from './edit-distance';
 
 const TOOLS = ['read_file', 'write_file', 'grep', 'list_dir', 'web_search'];
 
@@ -24,8 +26,7 @@ describe('closestName', () => {
 });
 
 describe('closestName, the one suggestion rule', () => {
-  it('is what argument errors suggest for an unknown property', async () => {
-    const { closestName: forProperties } = await import('../decode/closest-name');
+  it('is what argument errors suggest for an unknown property', () => {
     expect(forProperties).toBe(closestName);
   });
 
@@ -54,8 +55,7 @@ describe('closestName, the one suggestion rule', () => {
 });
 
 describe('editDistance', () => {
-  it('counts a swap once and stops at a limit', async () => {
-    const { editDistance } = await import('./edit-distance');
+  it('counts a swap once and stops at a limit', () => {
     expect(editDistance('raed', 'read')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(editDistance('kitten', 'sitting', 2)).toBe(2);

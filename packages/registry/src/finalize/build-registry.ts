@@ -1,9 +1,5 @@
-import {
-  isFunctionTool,
-  readToolDeclarations,
-  type CallInterceptor,
-  type ConcurrencyLimiter,
-} from '@toolwright/core';
+import { isFunctionTool, type CallInterceptor, type ConcurrencyLimiter } from '@toolwright/core';
+import { readToolDeclarations } from '@toolwright/core/internal';
 import { Params, ResourceValidationError, type ResourceClass } from '@toolwright/resources';
 import { RegistryResources } from '../handle/live-resources';
 import { isErasedTool, ToolAssembler } from './tool-assembler';

@@ -1,4 +1,5 @@
-import { schemaOfModel, type ArgsModel, type JsonSchema } from '@toolwright/core';
+import { type ArgsModel, type JsonSchema } from '@toolwright/core';
+import { schemaOfModel } from '@toolwright/core/internal';
 
 // The args model a tool's strict-mode schema is written from: non-enumerable, so copies and
 // comparisons of registered tools see only `strictInputSchema`.

@@ -1,13 +1,7 @@
 import {
   closestName,
-  eraseBound,
-  eraseCatalog,
   eraseTool,
-  hasCatalogMetadata,
-  hasToolMetadata,
   isFunctionTool,
-  readCatalogDescriptors,
-  readToolDeclarations,
   type CatalogDescriptors,
   ToolDefinitionError,
   ToolError,
@@ -16,6 +10,14 @@ import {
   type ToolDeclaration,
   type ToolDescriptor,
 } from '@toolwright/core';
+import {
+  eraseBound,
+  eraseCatalog,
+  hasCatalogMetadata,
+  hasToolMetadata,
+  readCatalogDescriptors,
+  readToolDeclarations,
+} from '@toolwright/core/internal';
 import { ResourceValidationError, type Resources } from '@toolwright/resources';
 import type { RegistrableTool } from '../builder/registrable-tool';
 import type { CatalogCandidates } from '../catalog/catalog-candidates';
