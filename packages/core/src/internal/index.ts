@@ -21,3 +21,4 @@ export { hasCatalogMetadata, hasToolMetadata } from '../metadata/read-records';
 export { schemaOfModel } from '../schema/schema-of';
 export { eraseBound } from '../erase/erase-tool';
 export { eraseCatalog } from '../catalog/erase-catalog';
+export { brandErrorClass, hasErrorBrand } from '../errors/error-brand';

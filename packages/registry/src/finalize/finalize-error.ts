@@ -1,7 +1,5 @@
 import type { FinalizeProblem } from './finalize-problem';
-
-// Symbol.for, not Symbol: two installed copies must recognise each other's errors.
-const BRAND = Symbol.for('toolwright.FinalizeError');
+import { brandErrorClass, hasErrorBrand } from '@toolwright/core/internal';
 
 /** The line width problem text is wrapped at, continuation lines indented under their item. */
 const WIDTH = 96;
@@ -12,8 +10,6 @@ const WIDTH = 96;
  * carries the same as data.
  */
 export class FinalizeError extends Error {
-  override readonly name = 'FinalizeError';
-
   /**
    * @param problems every problem found, each with its fix.
    * @param tools the names of the tools that were checked (what the registry would hold), so a
@@ -28,18 +24,11 @@ export class FinalizeError extends Error {
 
   /** Whether `value` is a `FinalizeError` from any installed copy of @toolwright/registry (`instanceof` sees one copy only). */
   static is(value: unknown): value is FinalizeError {
-    try {
-      return (
-        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
-      );
-    } catch {
-      // A Proxy's `get` may throw.
-      return false;
-    }
+    return hasErrorBrand(value, BRAND);
   }
 }
 
-Object.defineProperty(FinalizeError.prototype, BRAND, { value: true });
+const BRAND = brandErrorClass(FinalizeError, 'FinalizeError');
 
 /** The text of a list of problems, as `FinalizeError` writes it (without the `FinalizeError: ` prefix). */
 export function formatFinalizeProblems(problems: readonly FinalizeProblem[]): string {
