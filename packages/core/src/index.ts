@@ -105,6 +105,7 @@ export type { ToolErrorOptions, ToolErrorFromOptions, ToolErrorIssueOptions } fr
 export { TOOL_ERROR_KINDS, TOOL_ERROR_KIND_TRAITS, isToolErrorKind } from './errors/tool-error-kind';
 export type { ToolErrorKind, ToolErrorKindTraits } from './errors/tool-error-kind';
 export type { ArgumentIssue } from './errors/argument-issue';
+export type { Problem } from './errors/problem';
 
 // Call context and tokens
 export { createToken, tokenName } from './context/token';

@@ -22,3 +22,5 @@ export { schemaOfModel } from '../schema/schema-of';
 export { eraseBound } from '../erase/erase-tool';
 export { eraseCatalog } from '../catalog/erase-catalog';
 export { brandErrorClass, hasErrorBrand } from '../errors/error-brand';
+export { formatProblems } from '../errors/format-problems';
+export type { FormatProblemsOptions, ProblemStyle } from '../errors/format-problems';

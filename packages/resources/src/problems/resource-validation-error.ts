@@ -1,6 +1,5 @@
-import { formatProblems } from './format-problems';
 import type { ResourceProblem } from './resource-problem';
-import { brandErrorClass, hasErrorBrand } from '@toolwright/core/internal';
+import { brandErrorClass, formatProblems, hasErrorBrand } from '@toolwright/core/internal';
 
 /**
  * Thrown when a value does not fit its class: a `State` update that fails validation (the state
