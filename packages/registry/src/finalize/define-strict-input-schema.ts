@@ -5,8 +5,8 @@ import { schemaOfModel } from '@toolwright/core/internal';
 // comparisons of registered tools see only `strictInputSchema`.
 const STRICT_ARGS = Symbol('toolwright.strictArgs');
 
-// One getter shared by every tool: a getter made per tool would give each tool a hidden class of its
-// own, and every later read of any of its properties would be a lookup in a thousand shapes.
+// One getter shared by every tool: a getter made per tool makes each registered tool an object of
+// its own kind, and every later read of a tool's properties slows down with the number of tools.
 const STRICT_INPUT_SCHEMA: PropertyDescriptor = Object.freeze({
   get(this: { readonly [STRICT_ARGS]: ArgsModel }): JsonSchema | undefined {
     return strictSchemaOf(this[STRICT_ARGS]);
