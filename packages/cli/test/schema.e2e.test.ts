@@ -88,7 +88,7 @@ describe('toolwright schema', () => {
 
     const typo = await runCli(['schema', 'examples/coding-tools', '--tool', 'gerp']);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toContain('No tool named "gerp"; did you mean "grep"?');
+    expect(typo.stderr).toContain("Unknown tool 'gerp'. Did you mean 'grep'? Available: ");
   });
 
   it('refuses an unknown format as a usage error', async () => {

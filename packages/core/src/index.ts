@@ -1,5 +1,6 @@
 // The public API of @toolwright/core: decorators, schemas, the decoding boundary, errors, the call
-// context, streams, results, erasure and the ToolSet. Nothing else is public.
+// context, streams, results, erasure and the ToolSet. Nothing else is public; what only toolwright's
+// own packages share is in `./internal` (`@toolwright/core/internal`).
 import 'reflect-metadata';
 
 // Authoring
@@ -30,7 +31,6 @@ export type {
 } from './metadata/catalog-options';
 
 // Resources, resource templates and prompts (MCP), read and bound like tools
-export { readCatalogDescriptors } from './model/read-catalog-descriptors';
 export type {
   CatalogDescriptors,
   CompleterDescriptor,
@@ -39,7 +39,6 @@ export type {
   ResourceDescriptor,
   ResourceTemplateDescriptor,
 } from './model/catalog-descriptor';
-export { eraseCatalog } from './catalog/erase-catalog';
 export { MAX_COMPLETION_VALUES } from './catalog/complete-values';
 export type {
   CatalogCallOptions,
@@ -57,7 +56,6 @@ export type {
   ResourceDefinition,
   ResourceTemplateDefinition,
 } from './catalog/catalog-entries';
-export { hasCatalogMetadata, hasToolMetadata } from './metadata/read-records';
 
 // URI templates (RFC 6570)
 export { UriTemplate } from './uri-template/uri-template';
@@ -80,18 +78,14 @@ export type {
   ArrayNode,
   ObjectNode,
 } from './model/args-model';
-export {
-  readToolDescriptors,
-  readToolDeclarations,
-  describeFunctionTool,
-} from './model/read-tool-descriptors';
+export { readToolDescriptors, describeFunctionTool } from './model/read-tool-descriptors';
 export type { ToolDeclaration, ToolDeclarations } from './model/tool-declaration';
 export type { ToolDescriptor, ArgumentStyle } from './model/tool-descriptor';
 export { ToolDefinitionError } from './model/tool-definition-error';
 export type { DefinitionProblem, DefinitionProblemCode } from './model/definition-problem';
 
 // Schemas
-export { schemaOf, schemaOfModel } from './schema/schema-of';
+export { schemaOf } from './schema/schema-of';
 export type { JsonSchema, SchemaTarget, SchemaOptions } from './schema/json-schema';
 export { openAiStrictViolations } from './schema/openai-strict-violations';
 export { OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_FORMATS } from './schema/openai-strict-keywords';
@@ -111,9 +105,7 @@ export type { ToolErrorOptions, ToolErrorFromOptions, ToolErrorIssueOptions } fr
 export { TOOL_ERROR_KINDS, TOOL_ERROR_KIND_TRAITS, isToolErrorKind } from './errors/tool-error-kind';
 export type { ToolErrorKind, ToolErrorKindTraits } from './errors/tool-error-kind';
 export type { ArgumentIssue } from './errors/argument-issue';
-export { describeReceived } from './errors/describe-received';
-export { formatArgumentIssues } from './errors/format-argument-issues';
-export { scrubText, REDACTED } from './errors/scrub-text';
+export type { Problem } from './errors/problem';
 
 // Call context and tokens
 export { createToken, tokenName } from './context/token';
@@ -170,7 +162,7 @@ export { relayToolStream } from './stream/relay-tool-stream';
 export type { StreamOrigin } from './stream/stream-origin';
 
 // Erasure and the runtime
-export { eraseBound, eraseTool, eraseTools } from './erase/erase-tool';
+export { eraseTool, eraseTools } from './erase/erase-tool';
 export { dynamicTool } from './erase/dynamic-tool';
 export type { DynamicToolOptions } from './erase/dynamic-tool';
 export type { EraseOptions } from './erase/erase-options';
@@ -192,4 +184,3 @@ export { ToolSet } from './toolset/tool-set';
 export type { ToolSetOptions, ToolCallOptions } from './toolset/tool-set';
 export type { CallInterceptor, InterceptedCall } from './toolset/call-interceptor';
 export { closestName } from './toolset/closest-name';
-export { editDistance } from './toolset/edit-distance';

@@ -176,9 +176,9 @@ describe('createMcpServer over an in-memory transport', () => {
       const unknown = client.callTool({ name: 'raed_file', arguments: {} });
       await expect(unknown).rejects.toBeInstanceOf(ProtocolError);
       await expect(unknown).rejects.toMatchObject({ code: ProtocolErrorCode.InvalidParams });
-      await expect(unknown).rejects.toThrow(/Unknown tool: raed_file\. Did you mean 'read_file'\?/);
+      await expect(unknown).rejects.toThrow(/Unknown tool 'raed_file'\. Did you mean 'read_file'\?/);
       await expect(client.callTool({ name: 'constructor', arguments: {} })).rejects.toThrow(
-        /Unknown tool: constructor/,
+        /Unknown tool 'constructor'/,
       );
       await expect(
         client.request({ method: 'tools/call', params: { name: 'read_file', arguments: [1, 2] } } as never),

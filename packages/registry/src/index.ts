@@ -2,8 +2,8 @@
 // requirements, description templates, the ToolServerHandle, provider definitions and the taxonomy.
 export { ToolRegistry } from './builder/tool-registry';
 export type { ToolRegistryOptions } from './builder/tool-registry';
-export type { RegistryCondition, RegistryConditionView } from './builder/registry-condition';
-export type { ToolClass, ToolRegistrationOptions, RegistrableTool } from './builder/registrable-tool';
+export type { RegistryCondition, RegistryConditionView } from './finalize/registry-condition';
+export type { ToolClass, ToolRegistrationOptions, RegistrableTool } from './finalize/registrable-tool';
 
 export { FinalizeError, formatFinalizeProblems } from './finalize/finalize-error';
 export type { FinalizeProblem, FinalizeProblemCode } from './finalize/finalize-problem';
@@ -22,7 +22,7 @@ export type {
 export { allow, deny } from './guard/tool-guard';
 export type { GuardCall, GuardVerdict, ToolGuard } from './guard/tool-guard';
 
-export type { RegisteredTool, ResolvedAnnotations } from './handle/registered-tool';
+export type { RegisteredTool, ResolvedAnnotations } from './finalize/registered-tool';
 export type { ToolServerHandle } from './handle/tool-server-handle';
 export type { ToolSetChange, ToolSetChangeListener } from './handle/tool-set-change';
 export type { ToolSetEditor } from './handle/tool-set-editor';

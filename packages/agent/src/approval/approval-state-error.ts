@@ -1,3 +1,5 @@
+import { brandErrorClass, hasErrorBrand } from '@toolwright/core/internal';
+
 /**
  * Why `agent.resume` refused: the state is not one this package wrote (`malformed_state`), its
  * signature does not match (`tampered_state`: changed after the run was suspended, or signed
@@ -6,8 +8,6 @@
  */
 export type ApprovalStateErrorCode =
   'malformed_state' | 'tampered_state' | 'unknown_call' | 'stale_decision' | 'invalid_decision';
-
-const BRAND = Symbol.for('toolwright.ApprovalStateError');
 
 /** A refused `agent.resume` / `agent.resumeStream`: nothing of the suspended turn ran. */
 export class ApprovalStateError extends Error {
@@ -20,13 +20,8 @@ export class ApprovalStateError extends Error {
 
   /** Whether a value is an `ApprovalStateError` from any installed copy of this package. */
   static is(value: unknown): value is ApprovalStateError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return hasErrorBrand(value, BRAND);
   }
 }
 
-Object.defineProperty(ApprovalStateError.prototype, 'name', {
-  value: 'ApprovalStateError',
-  writable: true,
-  configurable: true,
-});
-Object.defineProperty(ApprovalStateError.prototype, BRAND, { value: true });
+const BRAND = brandErrorClass(ApprovalStateError, 'ApprovalStateError');

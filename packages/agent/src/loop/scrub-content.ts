@@ -1,4 +1,5 @@
-import { scrubText, type ContentBlock } from '@toolwright/core';
+import { type ContentBlock } from '@toolwright/core';
+import { scrubText } from '@toolwright/core/internal';
 
 /**
  * Content with every host-only string removed from its text (R9): a tool that echoes a session

@@ -1,4 +1,5 @@
 import { ToolError, type ContentBlock, type ToolResult } from '@toolwright/core';
+import { unknownToolError } from '@toolwright/core/internal';
 import type { RegisteredTool, ToolSnapshot } from '@toolwright/registry';
 import type { ApprovalDecision, PendingApproval, ResumeDecision } from '../approval/approval';
 import type { ToolCallRequest, ToolMessage } from '../messages/agent-message';
@@ -10,7 +11,6 @@ import { dispatchCall } from './dispatch-call';
 import type { AgentToolResult, ToolCallStatus } from './agent-tool-result';
 import type { RunScope } from './run-scope';
 import { scrubContent } from './scrub-content';
-import { unknownToolError } from './unknown-tool-error';
 import { isAborted } from './is-aborted';
 
 // A call may be repaired twice; a third invalid attempt fails, so two hooks cannot ping-pong forever.

@@ -1,3 +1,5 @@
+import { brandErrorClass, hasErrorBrand } from '@toolwright/core/internal';
+
 /** What kind of failure a model request met. */
 export type ModelErrorKind =
   'http' | 'network' | 'timeout' | 'cancelled' | 'protocol' | 'configuration' | 'script';
@@ -15,8 +17,6 @@ export interface ModelErrorOptions {
   readonly attempts?: number;
   readonly cause?: unknown;
 }
-
-const BRAND = Symbol.for('toolwright.ModelError');
 
 /**
  * A failed model request. Host-facing: the message names the server's answer (status, provider
@@ -42,20 +42,8 @@ export class ModelError extends Error {
 
   /** Whether a value is a `ModelError` from any installed copy of this package. */
   static is(value: unknown): value is ModelError {
-    try {
-      return (
-        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
-      );
-    } catch {
-      // A Proxy's `get` may throw.
-      return false;
-    }
+    return hasErrorBrand(value, BRAND);
   }
 }
 
-Object.defineProperty(ModelError.prototype, 'name', {
-  value: 'ModelError',
-  writable: true,
-  configurable: true,
-});
-Object.defineProperty(ModelError.prototype, BRAND, { value: true });
+const BRAND = brandErrorClass(ModelError, 'ModelError');

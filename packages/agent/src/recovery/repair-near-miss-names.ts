@@ -1,4 +1,4 @@
-import { editDistance } from '@toolwright/core';
+import { closestName } from '@toolwright/core/internal';
 import type { InvalidCallHook } from './recovery-action';
 
 /** Options of `repairNearMissNames`. */
@@ -27,29 +27,6 @@ export function repairNearMissNames(options: RepairNearMissNamesOptions = {}): I
 }
 
 function nearest(name: string, candidates: readonly string[], maxDistance: number): string | undefined {
-  if (name.length < MIN_NAME_LENGTH || name.length > 128) return undefined;
-  const normalized = normalize(name);
-  const sameWords = candidates.filter((candidate) => normalize(candidate) === normalized);
-  if (sameWords.length === 1) return sameWords[0];
-  if (sameWords.length > 1) return undefined;
-  const lowered = name.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = maxDistance + 1;
-  let tie = false;
-  for (const candidate of candidates) {
-    if (Math.abs(candidate.length - name.length) > maxDistance) continue;
-    const distance = editDistance(lowered, candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-      tie = false;
-    } else if (distance === bestDistance) {
-      tie = true;
-    }
-  }
-  return tie ? undefined : best;
-}
-
-function normalize(name: string): string {
-  return name.replace(/[-_\s.]/g, '').toLowerCase();
+  if (name.length < MIN_NAME_LENGTH) return undefined;
+  return closestName(name, candidates, { maxDistance, unique: true });
 }

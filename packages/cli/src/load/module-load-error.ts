@@ -1,5 +1,6 @@
 import { CliFailure } from '../cli-failure';
 import { ExitCode } from '../exit-code';
+import { brandErrorClass, hasErrorBrand } from '@toolwright/core/internal';
 
 /** Why a module could not be loaded as a tool registry. */
 export type ModuleLoadErrorCode =
@@ -16,13 +17,8 @@ export type ModuleLoadErrorCode =
   /** The module was built without decorator metadata (`design:type`, `design:paramtypes`). */
   | 'metadata_missing';
 
-// Symbol.for, not Symbol: two installed copies must recognise each other's errors.
-const BRAND = Symbol.for('toolwright.ModuleLoadError');
-
 /** A module that cannot be loaded as a tool registry: a distinct code and a message that says how to fix it. Exit code 2. */
 export class ModuleLoadError extends CliFailure {
-  override readonly name = 'ModuleLoadError';
-
   constructor(
     readonly code: ModuleLoadErrorCode,
     message: string,
@@ -32,15 +28,8 @@ export class ModuleLoadError extends CliFailure {
 
   /** Whether `value` is a `ModuleLoadError` from any installed copy of @toolwright/cli (`instanceof` sees one copy only). */
   static override is(value: unknown): value is ModuleLoadError {
-    try {
-      return (
-        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
-      );
-    } catch {
-      // A Proxy's `get` may throw.
-      return false;
-    }
+    return hasErrorBrand(value, BRAND);
   }
 }
 
-Object.defineProperty(ModuleLoadError.prototype, BRAND, { value: true });
+const BRAND = brandErrorClass(ModuleLoadError, 'ModuleLoadError');

@@ -1,5 +1,5 @@
 import type { ToolServerHandle } from '@toolwright/registry';
-import { closestName } from '@toolwright/core';
+import { unknownToolMessage } from '@toolwright/core/internal';
 import { CliFailure } from '../cli-failure';
 import { ExitCode } from '../exit-code';
 import type { FinalizedModule } from '../load/finalized-module';
@@ -19,14 +19,12 @@ export function requireHandle(finalized: FinalizedModule, context: CommandContex
   );
 }
 
-/** Throws a usage error (exit 2) when `name` is not a tool of `handle`, suggesting the closest name. */
+/**
+ * Throws a usage error (exit 2) when `name` is not a tool of `handle`, in the words a model reads
+ * for the same mistake (`unknownToolMessage`: the closest name and the tools there are).
+ */
 export function requireTool(handle: ToolServerHandle, name: string): void {
   if (handle.has(name)) return;
   const names = handle.tools().map((tool) => tool.name);
-  const closest = closestName(name, names);
-  throw new CliFailure(
-    `No tool named ${JSON.stringify(name)}${closest === undefined ? '' : `; did you mean ${JSON.stringify(closest)}?`}` +
-      ` The tools are: ${names.join(', ') || '(none)'}.`,
-    ExitCode.unusable,
-  );
+  throw new CliFailure(unknownToolMessage(name, names), ExitCode.unusable);
 }

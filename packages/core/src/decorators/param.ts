@@ -16,7 +16,7 @@ export type ParamDecorator = (
 export function Param(options?: ParamOptions): ParamDecorator;
 export function Param(name: string, options?: ParamOptions): ParamDecorator;
 export function Param(nameOrOptions?: string | ParamOptions, maybeOptions?: ParamOptions): ParamDecorator {
-  // Object.assign rather than a spread with a key added: that gives each copy a hidden class.
+  // Object.assign rather than a spread with a key added, as in @Tool: every copy has one layout.
   const options: ParamOptions =
     typeof nameOrOptions === 'string'
       ? Object.assign({}, maybeOptions, { name: nameOrOptions })

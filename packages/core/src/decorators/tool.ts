@@ -14,7 +14,8 @@ export type ToolDecorator = (
  * when its definition is read, so decorator order never matters.
  */
 export function Tool(options: ToolOptions): ToolDecorator {
-  // Object.assign rather than a spread: a key added to a spread copy gives each copy a hidden class.
+  // Object.assign rather than a spread with a key added: every tool's options then have one layout,
+  // which keeps reading a thousand tools' options as fast as reading one's.
   const frozen = Object.freeze(
     Object.assign({}, options, { annotations: options.annotations && { ...options.annotations } }),
   );

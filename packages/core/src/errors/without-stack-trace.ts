@@ -1,5 +1,5 @@
 /**
- * Runs `build` with V8's stack capture off (`Error.stackTraceLimit = 0`), for errors about data
+ * Runs `build` with stack capture off (`Error.stackTraceLimit = 0`), for errors about data
  * (a rejected argument), where a stack trace says nothing the error does not and its capture is
  * most of the cost of a rejected call. The errors built are ordinary native errors (their
  * `stack` is the header line alone); the limit is restored before `build`'s result is returned,

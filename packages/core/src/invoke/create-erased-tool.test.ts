@@ -75,7 +75,7 @@ describe('createErasedTool', () => {
     ).toThrow(
       [
         "Invalid tool definition 'read file':",
-        '  - name "read file" must match ^[a-zA-Z0-9_-]{1,64}$ (letters, digits, _ and -, at most 64).',
+        '  - the tool name "read file" does not match ^[a-zA-Z0-9_-]{1,64}$ (the limit providers enforce). Fix: use letters, digits, _ and -, at most 64 characters, e.g. read_file.',
         '  - description must be a non-empty string: it is how the model learns what the tool does.',
         '  - timeoutMs must be a positive number.',
       ].join('\n'),

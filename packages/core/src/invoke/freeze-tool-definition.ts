@@ -1,4 +1,4 @@
-import { TOOL_NAME_PATTERN } from '../metadata/tool-options';
+import { toolNameProblem } from '../metadata/tool-name-rule';
 import { deepFreeze, isDeeplyFrozen } from '../schema/deep-freeze';
 import { describeToolSource } from './describe-tool-source';
 import type { ToolDefinitionInput } from './erased-tool-spec';
@@ -19,11 +19,8 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
   const problems: string[] = [];
   if (typeof input !== 'object' || input === null)
     throw new TypeError('A tool definition must be an object.');
-  if (typeof input.name !== 'string' || !TOOL_NAME_PATTERN.test(input.name)) {
-    problems.push(
-      `name ${JSON.stringify(input.name)} must match ${TOOL_NAME_PATTERN.source} (letters, digits, _ and -, at most 64).`,
-    );
-  }
+  const nameProblem = toolNameProblem(input.name);
+  if (nameProblem !== undefined) problems.push(`${nameProblem.message} Fix: ${nameProblem.fix}`);
   if (typeof input.description !== 'string' || input.description.trim() === '') {
     problems.push('description must be a non-empty string: it is how the model learns what the tool does.');
   }

@@ -2,7 +2,8 @@ import type { ArgsModel, PropertyModel } from './args-model';
 
 const indexes = new WeakMap<ArgsModel, ReadonlyMap<string, PropertyModel>>();
 
-// One getter for every model, so every model keeps the same hidden class.
+// One shared getter for every model: a getter made per model would make each model an object of its
+// own kind, and code reading models slower the more tools there are.
 const BY_NAME: PropertyDescriptor = { get: byNameOf, enumerable: true, configurable: true };
 
 /**

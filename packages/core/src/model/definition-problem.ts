@@ -1,3 +1,5 @@
+import type { Problem } from '../errors/problem';
+
 /** What kind of mistake a tool or args definition has. */
 export type DefinitionProblemCode =
   | 'reflection_gap'
@@ -16,12 +18,10 @@ export type DefinitionProblemCode =
   | 'missing_args';
 
 /** One mistake in a tool or args definition, with where it is and how to fix it. */
-export interface DefinitionProblem {
+export interface DefinitionProblem extends Problem {
   readonly code: DefinitionProblemCode;
   /** The class (and property) concerned, e.g. `EditArgs.edits`. */
   readonly where: string;
   /** The tool whose definition uses the class, when the problem was found while reading a tool. */
   readonly tool?: string;
-  readonly message: string;
-  readonly fix: string;
 }

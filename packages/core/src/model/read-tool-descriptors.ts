@@ -9,7 +9,8 @@ import {
   readPropertyParamRecords,
   readToolMethodRecords,
 } from '../metadata/read-records';
-import { TOOL_NAME_PATTERN, type ToolOptions } from '../metadata/tool-options';
+import { toolNameProblem } from '../metadata/tool-name-rule';
+import type { ToolOptions } from '../metadata/tool-options';
 import type { ArgsModel } from './args-model';
 import { buildInlineArgsModel, getArgsModel } from './build-args-model';
 import type { DefinitionProblem } from './definition-problem';
@@ -356,14 +357,8 @@ function argsClassFromReflection(paramTypes: unknown[] | undefined): TypeReferen
 }
 
 function checkOptions(where: string, options: ToolOptions, problems: DefinitionProblem[]): void {
-  if (typeof options.name !== 'string' || !TOOL_NAME_PATTERN.test(options.name)) {
-    problems.push({
-      code: 'invalid_name',
-      where,
-      message: `the tool name ${JSON.stringify(options.name)} does not match ^[a-zA-Z0-9_-]{1,64}$ (the limit providers enforce).`,
-      fix: 'use letters, digits, _ and -, at most 64 characters, e.g. read_file.',
-    });
-  }
+  const nameProblem = toolNameProblem(options.name);
+  if (nameProblem !== undefined) problems.push({ code: 'invalid_name', where, ...nameProblem });
   if (typeof options.description !== 'string' || options.description.trim() === '') {
     problems.push({
       code: 'invalid_option',

@@ -1,33 +1,24 @@
 import type { DefinitionProblem } from './definition-problem';
-
-// Symbol.for, not Symbol: two installed copies must recognise each other's errors.
-const BRAND = Symbol.for('toolwright.ToolDefinitionError');
+import { brandErrorClass, hasErrorBrand } from '../errors/error-brand';
+import { formatProblems } from '../errors/format-problems';
 
 /** Thrown when a tool or args definition is read and found incomplete; lists every problem found. */
 export class ToolDefinitionError extends Error {
-  override readonly name = 'ToolDefinitionError';
-
   constructor(readonly problems: readonly DefinitionProblem[]) {
-    super(formatProblems(problems));
+    super(formatDefinitionProblems(problems));
   }
 
   /** Whether `value` is a `ToolDefinitionError` from any installed copy of @toolwright/core (`instanceof` sees one copy only). */
   static is(value: unknown): value is ToolDefinitionError {
-    try {
-      return (
-        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
-      );
-    } catch {
-      // A Proxy's `get` may throw.
-      return false;
-    }
+    return hasErrorBrand(value, BRAND);
   }
 }
 
-Object.defineProperty(ToolDefinitionError.prototype, BRAND, { value: true });
+const BRAND = brandErrorClass(ToolDefinitionError, 'ToolDefinitionError');
 
-function formatProblems(problems: readonly DefinitionProblem[]): string {
-  const noun = problems.length === 1 ? 'problem' : 'problems';
-  const items = problems.map((p) => `  - ${p.where}: ${p.message}\n    Fix: ${p.fix}`);
-  return `${problems.length} ${noun} in tool definitions\n\n${items.join('\n')}`;
+function formatDefinitionProblems(problems: readonly DefinitionProblem[]): string {
+  return formatProblems(
+    'in tool definitions',
+    problems.map((problem) => ({ message: `${problem.where}: ${problem.message}`, fix: problem.fix })),
+  );
 }

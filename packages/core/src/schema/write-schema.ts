@@ -55,7 +55,7 @@ class SchemaWriter {
 
   /** An object schema, left unfrozen so the root can still take `$defs`. */
   private objectSchema(model: ArgsModel): MutableSchema {
-    // Started empty, like every node: an empty literal has room for four keywords in V8.
+    // Started empty and filled keyword by keyword, like every node, so all nodes are built alike.
     const schema: MutableSchema = {};
     schema['type'] = 'object';
     this.writeObjectKeywords(schema, model);
@@ -297,11 +297,11 @@ function defineOwn(target: MutableSchema, key: string, value: unknown): void {
 }
 
 /**
- * An empty plain object that keeps its keys in a dictionary rather than in hidden classes.
- * Argument names are mostly a tool's own, so a `properties` object built the usual way makes a
- * chain of hidden classes no other object shares, one per key, and keeps it: twice the memory of
- * the dictionary, and several times the time. In V8 an object made without a prototype starts in
- * dictionary mode, and stays there when it is given `Object.prototype`.
+ * An empty plain object for a schema's `properties`, made as a lookup table rather than as a
+ * literal. Argument names are mostly a tool's own, so `properties` objects share no structure
+ * with each other; built as literals, the schemas of a thousand tools took twice the memory and
+ * several times the time to derive (the many-tools rows of docs/performance.md). Same object for
+ * every reader: a plain object with `Object.prototype`.
  */
 function newPropertiesObject(): MutableSchema {
   return Object.setPrototypeOf(Object.create(null), Object.prototype) as MutableSchema;

@@ -11,7 +11,7 @@ import { relayToolStream } from '../stream/relay-tool-stream';
 import { originMeta } from '../stream/stream-origin';
 import { drainUntilStopped } from '../stream/drain-until-stopped';
 import { ToolStream } from '../stream/tool-stream';
-import { ConcurrencyLimiter, type ConcurrencyGrant } from '../invoke/concurrency-limiter';
+import { ConcurrencyLimiter } from '../invoke/concurrency-limiter';
 import { busyError } from '../invoke/busy-error';
 import { defaultConcurrencyLimiter } from '../invoke/default-concurrency';
 import type { ErasedTool } from '../invoke/erased-tool';
@@ -21,6 +21,7 @@ import type { ToolDefinition } from '../invoke/tool-definition';
 import type { CallInterceptor } from './call-interceptor';
 import { interceptCall, interceptedCall } from './intercept-call';
 import { unknownToolError } from './unknown-tool-error';
+import { waitForSlot } from '../internal/wait-for-slot';
 
 /** Options of a `ToolSet`. */
 export interface ToolSetOptions {
@@ -257,7 +258,10 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
       if (grant.status === 'full') {
         return failure(busyError(limiter, 'tool set', name, grant.retryAfterMs), name, ctx.callId, startedAt);
       }
-      const release = grant.status === 'granted' ? grant.release : await waitForSlot(grant, ctx);
+      const release =
+        grant.status === 'granted'
+          ? grant.release
+          : await waitForSlot(grant, (listener) => ctx.onAbort(listener));
       if (release === undefined) {
         return failure(ToolError.cancelled(undefined, { toolName: name }), name, ctx.callId, startedAt);
       }
@@ -311,22 +315,6 @@ function executeSafely(tool: ErasedTool, name: string, rawArgs: unknown, ctx: To
     const callId = safeCallId(ctx);
     return ToolStream.terminalOnly(() => failure(thrown, name, callId));
   }
-}
-
-function waitForSlot(
-  grant: Extract<ConcurrencyGrant, { status: 'queued' }>,
-  ctx: CallContext,
-): Promise<(() => void) | undefined> {
-  return new Promise((resolve) => {
-    const unsubscribe = ctx.onAbort(() => {
-      grant.cancel();
-      resolve(undefined);
-    });
-    grant.granted.then((release) => {
-      unsubscribe();
-      resolve(release);
-    });
-  });
 }
 
 function failure(thrown: unknown, toolName: string, callId: string, startedAt?: number): ToolResult {

@@ -1,7 +1,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
-import { describeReceived, type ArgumentIssue } from '@toolwright/core';
+import { type ArgumentIssue } from '@toolwright/core';
+import { describeReceived } from '@toolwright/core/internal';
 
 /** A compiled check of arguments against a remote tool's input schema: the issues, empty when valid. */
 export type ArgumentValidator = (value: unknown) => readonly ArgumentIssue[];

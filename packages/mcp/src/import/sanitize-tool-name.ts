@@ -1,4 +1,5 @@
-const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+import { TOOL_NAME_PATTERN } from '@toolwright/core';
+
 const MAX_NAME_LENGTH = 64;
 
 /**
@@ -8,7 +9,7 @@ const MAX_NAME_LENGTH = 64;
  */
 export function localToolName(prefix: string, remoteName: string): string {
   const joined = `${prefix}${remoteName}`;
-  if (NAME_PATTERN.test(joined)) return joined;
+  if (TOOL_NAME_PATTERN.test(joined)) return joined;
   const cleaned = joined.replace(/[^a-zA-Z0-9_-]/g, '_');
   const suffix = `_${shortHash(remoteName)}`;
   return `${cleaned.slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;

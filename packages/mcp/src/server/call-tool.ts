@@ -1,11 +1,11 @@
 import {
-  closestName,
   InputRequester,
   ToolError,
   type ConcurrencyLimiter,
   type ExtensionEntry,
   type ToolResult,
 } from '@toolwright/core';
+import { unknownToolMessage, waitForSlot } from '@toolwright/core/internal';
 import type { ToolServerHandle, ToolSnapshot } from '@toolwright/registry';
 import {
   MissingRequiredClientCapabilityError,
@@ -27,9 +27,6 @@ import { rawArgumentsOf, type RawArguments } from './raw-arguments';
 import { runRound } from './input-rounds';
 import type { RequestStateCodec } from './request-state';
 import { ERROR_META_KEY, errorResult, toCallToolResult, type ErrorMeta } from './to-call-tool-result';
-
-// The model needs the likely match and a gist of what exists, not a catalogue.
-const MAX_LISTED_NAMES = 20;
 
 interface CallParams {
   readonly name: string;
@@ -70,7 +67,7 @@ export class CallToolHandler {
     const snapshot = this.handle.snapshot();
     if (!snapshot.has(params.name)) {
       return Promise.reject(
-        new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolText(params.name, snapshot.names)),
+        new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(params.name, snapshot.names)),
       );
     }
     if (params.repeated) {
@@ -88,7 +85,7 @@ export class CallToolHandler {
     if (grant.status === 'granted') return this.#admitted(snapshot, params, ctx, grant.release);
     if (grant.status === 'full')
       return Promise.resolve(errorResult(overloaded(params.name, grant.retryAfterMs)));
-    return waitForSlot(grant.granted, grant.cancel, signal).then((granted) =>
+    return waitForSlot(grant, signal).then((granted) =>
       // Cancelled while waiting: the SDK sends nothing for a cancelled request.
       granted === undefined
         ? errorResult(ToolError.cancelled(undefined, { toolName: params.name }))
@@ -275,48 +272,9 @@ function readParams(params: unknown, recorded: RawArguments | undefined): CallPa
   };
 }
 
-function unknownToolText(name: string, available: readonly string[]): string {
-  const printable = `${name.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')}${name.length > 64 ? '…' : ''}`;
-  const parts = [`Unknown tool: ${printable}.`];
-  const suggestion = closestName(name, available);
-  if (suggestion !== undefined) parts.push(`Did you mean '${suggestion}'?`);
-  if (available.length === 0) parts.push('No tools are available.');
-  else {
-    const more = available.length - MAX_LISTED_NAMES;
-    parts.push(
-      `Available: ${available.slice(0, MAX_LISTED_NAMES).join(', ')}${more > 0 ? `, and ${more} more` : ''}.`,
-    );
-  }
-  return parts.join(' ');
-}
-
 function overloaded(toolName: string, retryAfterMs: number): ToolError {
   return ToolError.concurrencyLimited(
     `The server is running as many tool calls as it allows. Retry ${toolName} in about ${Math.ceil(retryAfterMs / 100) / 10} s.`,
     { toolName, retryAfterMs },
   );
-}
-
-function waitForSlot(
-  granted: Promise<() => void>,
-  cancel: () => void,
-  signal: AbortSignal,
-): Promise<(() => void) | undefined> {
-  if (signal.aborted) {
-    cancel();
-    return Promise.resolve(undefined);
-  }
-  return new Promise((resolve) => {
-    const onAbort = (): void => {
-      cancel();
-      resolve(undefined);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    void granted.then((release) => {
-      signal.removeEventListener('abort', onAbort);
-      // Granted after the abort: `cancel` already handed the slot back.
-      if (signal.aborted) resolve(undefined);
-      else resolve(release);
-    });
-  });
 }

@@ -24,9 +24,9 @@ import { ServerHandle } from '../handle/server-handle';
 import type { ToolServerHandle } from '../handle/tool-server-handle';
 import { isToolNamespace, TOOL_NAMESPACES, type ToolNamespace } from '../taxonomy/tool-namespace';
 import type { CatalogEntries } from '../catalog/snapshot-catalog';
-import type { RegistrableTool, ToolRegistrationOptions } from './registrable-tool';
-import type { RegistryCondition } from './registry-condition';
-import type { RegistryStep } from './registry-step';
+import type { RegistrableTool, ToolRegistrationOptions } from '../finalize/registrable-tool';
+import type { RegistryCondition } from '../finalize/registry-condition';
+import type { RegistryStep } from '../finalize/registry-step';
 
 /** Options of `new ToolRegistry(options)`. */
 export interface ToolRegistryOptions {

@@ -1,6 +1,6 @@
 import { openAiStrictViolations } from '@toolwright/core';
 import { TOOL_ENVELOPE_KEY, toolEnvelope } from '../envelope/tool-envelope';
-import type { RegisteredTool } from '../handle/registered-tool';
+import type { RegisteredTool } from '../finalize/registered-tool';
 import { toGeminiSchema } from './gemini-schema';
 import { toOpenAiStrictSchema } from './openai-strict-schema';
 import type { McpToolDefinition, ProviderDefinition, ProviderFormat } from './provider-definitions';

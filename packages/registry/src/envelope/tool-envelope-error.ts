@@ -1,10 +1,7 @@
-// Symbol.for, not Symbol: two installed copies must recognise each other's errors.
-const BRAND = Symbol.for('toolwright.ToolEnvelopeError');
+import { brandErrorClass, hasErrorBrand } from '@toolwright/core/internal';
 
 /** Thrown by `decodeToolEnvelope` when a value is not an envelope this code may accept (e.g. an unknown namespace). */
 export class ToolEnvelopeError extends Error {
-  override readonly name = 'ToolEnvelopeError';
-
   constructor(
     message: string,
     /** The envelope field at fault: `namespace`, `name`, … (`''` for the value as a whole). */
@@ -15,15 +12,8 @@ export class ToolEnvelopeError extends Error {
 
   /** Whether `value` is a `ToolEnvelopeError` from any installed copy of @toolwright/registry (`instanceof` sees one copy only). */
   static is(value: unknown): value is ToolEnvelopeError {
-    try {
-      return (
-        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
-      );
-    } catch {
-      // A Proxy's `get` may throw.
-      return false;
-    }
+    return hasErrorBrand(value, BRAND);
   }
 }
 
-Object.defineProperty(ToolEnvelopeError.prototype, BRAND, { value: true });
+const BRAND = brandErrorClass(ToolEnvelopeError, 'ToolEnvelopeError');

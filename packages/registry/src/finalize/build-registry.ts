@@ -1,14 +1,10 @@
-import {
-  isFunctionTool,
-  readToolDeclarations,
-  type CallInterceptor,
-  type ConcurrencyLimiter,
-} from '@toolwright/core';
+import { isFunctionTool, type CallInterceptor, type ConcurrencyLimiter } from '@toolwright/core';
+import { readToolDeclarations } from '@toolwright/core/internal';
 import { Params, ResourceValidationError, type ResourceClass } from '@toolwright/resources';
-import { RegistryResources } from '../handle/live-resources';
+import { RegistryResources } from './live-resources';
 import { isErasedTool, ToolAssembler } from './tool-assembler';
-import type { RegistryConditionView } from '../builder/registry-condition';
-import type { RegistryStep, ToolRegistrationStep } from '../builder/registry-step';
+import type { RegistryConditionView } from './registry-condition';
+import type { RegistryStep, ToolRegistrationStep } from './registry-step';
 import type { ToolGuard } from '../guard/tool-guard';
 import type { ToolNamespace } from '../taxonomy/tool-namespace';
 import { CatalogCandidates } from '../catalog/catalog-candidates';

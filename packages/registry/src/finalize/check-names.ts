@@ -1,8 +1,8 @@
+import { toolNameProblem } from '@toolwright/core/internal';
 import { joinAll } from '../requirements/check-requirement';
 import type { FinalizeProblem } from './finalize-problem';
 import type { ToolRecord } from './tool-record';
 
-const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const COUNTS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
 /**
@@ -17,12 +17,13 @@ export function checkNames(
   let others: Map<string, ToolRecord[]> | undefined;
   for (let index = 0; index < records.length; index += 1) {
     const record = records[index]!;
-    if (!NAME_PATTERN.test(record.name)) {
+    const nameProblem = toolNameProblem(record.name);
+    if (nameProblem !== undefined) {
       problems.push({
         code: 'invalid_name',
         tool: record.name,
-        message: `${record.source}: the tool name ${JSON.stringify(record.name)} does not match ^[a-zA-Z0-9_-]{1,64}$ (the limit providers enforce).`,
-        fix: 'use letters, digits, _ and -, at most 64 characters, e.g. read_file.',
+        message: `${record.source}: ${nameProblem.message}`,
+        fix: nameProblem.fix,
       });
     }
     if (firstOf(record.name) !== record) {

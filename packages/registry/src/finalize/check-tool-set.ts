@@ -1,6 +1,6 @@
 import type { Resources } from '@toolwright/resources';
-import type { RegisteredTool } from '../handle/registered-tool';
-import { withDefinition } from '../handle/with-definition';
+import type { RegisteredTool } from './registered-tool';
+import { withDefinition } from './with-definition';
 import { renderDescription } from '../templates/render-description';
 import { checkExclusives } from './check-exclusives';
 import { checkNames } from './check-names';

@@ -1,11 +1,12 @@
-import { schemaOfModel, type ArgsModel, type JsonSchema } from '@toolwright/core';
+import { type ArgsModel, type JsonSchema } from '@toolwright/core';
+import { schemaOfModel } from '@toolwright/core/internal';
 
 // The args model a tool's strict-mode schema is written from: non-enumerable, so copies and
 // comparisons of registered tools see only `strictInputSchema`.
 const STRICT_ARGS = Symbol('toolwright.strictArgs');
 
-// One getter shared by every tool: a getter made per tool would give each tool a hidden class of its
-// own, and every later read of any of its properties would be a lookup in a thousand shapes.
+// One getter shared by every tool: a getter made per tool makes each registered tool an object of
+// its own kind, and every later read of a tool's properties slows down with the number of tools.
 const STRICT_INPUT_SCHEMA: PropertyDescriptor = Object.freeze({
   get(this: { readonly [STRICT_ARGS]: ArgsModel }): JsonSchema | undefined {
     return strictSchemaOf(this[STRICT_ARGS]);

@@ -1,7 +1,10 @@
 import type { FinalizeProblem } from './finalize-problem';
-
-// Symbol.for, not Symbol: two installed copies must recognise each other's errors.
-const BRAND = Symbol.for('toolwright.FinalizeError');
+import {
+  brandErrorClass,
+  formatProblems,
+  hasErrorBrand,
+  type FormatProblemsOptions,
+} from '@toolwright/core/internal';
 
 /** The line width problem text is wrapped at, continuation lines indented under their item. */
 const WIDTH = 96;
@@ -12,8 +15,6 @@ const WIDTH = 96;
  * carries the same as data.
  */
 export class FinalizeError extends Error {
-  override readonly name = 'FinalizeError';
-
   /**
    * @param problems every problem found, each with its fix.
    * @param tools the names of the tools that were checked (what the registry would hold), so a
@@ -28,26 +29,26 @@ export class FinalizeError extends Error {
 
   /** Whether `value` is a `FinalizeError` from any installed copy of @toolwright/registry (`instanceof` sees one copy only). */
   static is(value: unknown): value is FinalizeError {
-    try {
-      return (
-        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
-      );
-    } catch {
-      // A Proxy's `get` may throw.
-      return false;
-    }
+    return hasErrorBrand(value, BRAND);
   }
 }
 
-Object.defineProperty(FinalizeError.prototype, BRAND, { value: true });
+const BRAND = brandErrorClass(FinalizeError, 'FinalizeError');
 
-/** The text of a list of problems, as `FinalizeError` writes it (without the `FinalizeError: ` prefix). */
-export function formatFinalizeProblems(problems: readonly FinalizeProblem[]): string {
-  const noun = problems.length === 1 ? 'problem' : 'problems';
-  const items = problems.map((problem) =>
-    [...wrap(problem.message, '  - ', '    '), ...wrap(`Fix: ${problem.fix}`, '    ', '    ')].join('\n'),
-  );
-  return `${problems.length} ${noun} in the tool registry\n\n${items.join('\n')}${metadataNote(problems)}`;
+/**
+ * The text of a list of problems, as `FinalizeError` writes it (`3 problems in the tool registry`,
+ * then the items, wrapped at 96 columns); `options` adds a label (`FinalizeError: `) and colours.
+ */
+export function formatFinalizeProblems(
+  problems: readonly FinalizeProblem[],
+  options: Pick<FormatProblemsOptions, 'label' | 'style'> = {},
+): string {
+  const note = metadataNote(problems);
+  return formatProblems('in the tool registry', problems, {
+    ...options,
+    width: WIDTH,
+    ...(note === undefined ? {} : { note }),
+  });
 }
 
 // Core's words when reflection sees nothing at all: what a build without decorator metadata causes.
@@ -55,33 +56,16 @@ const NO_REFLECTION = /reflection gives undefined|reflection cannot see their ty
 
 // When reflection gives `undefined`, the cause is almost always the build, not the classes: say so
 // once, with every gap, as `toolwright validate`'s metadata_missing report does.
-function metadataNote(problems: readonly FinalizeProblem[]): string {
+function metadataNote(problems: readonly FinalizeProblem[]): string | undefined {
   const gaps = problems
     .filter((problem) => NO_REFLECTION.test(problem.message))
     .map((problem) => problem.message.slice(0, problem.message.indexOf(':')));
-  if (gaps.length === 0) return '';
-  const text =
+  if (gaps.length === 0) return undefined;
+  return (
     `Decorator metadata looks missing: reflection gives undefined for ${gaps.length === 1 ? 'one place' : `${gaps.length} places`} ` +
     `(${gaps.join(', ')}). The likely cause is the build: esbuild, tsx, Vite/Vitest, Bun, Babel and swc (by default) ` +
     'emit no decorator metadata, nor does tsc with emitDecoratorMetadata off. Fix: build with tsc, with ' +
     '"experimentalDecorators": true and "emitDecoratorMetadata": true (swc: jsc.transform.decoratorMetadata), or ' +
-    'give every @Param an explicit type, e.g. @Param({ type: () => String }).';
-  return `\n\n${wrap(text, '', '').join('\n')}`;
-}
-
-function wrap(text: string, first: string, rest: string): string[] {
-  const lines: string[] = [];
-  let line = first;
-  let empty = true;
-  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
-    if (!empty && line.length + 1 + word.length > WIDTH) {
-      lines.push(line);
-      line = rest + word;
-    } else {
-      line += (empty ? '' : ' ') + word;
-    }
-    empty = false;
-  }
-  lines.push(line);
-  return lines;
+    'give every @Param an explicit type, e.g. @Param({ type: () => String }).'
+  );
 }

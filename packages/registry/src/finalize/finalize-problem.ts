@@ -1,3 +1,5 @@
+import type { Problem } from '@toolwright/core';
+
 /** What kind of problem `finalize()` found. */
 export type FinalizeProblemCode =
   /** A tool name does not match `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -38,12 +40,8 @@ export type FinalizeProblemCode =
   | 'completion';
 
 /** One problem of a tool registry, as data: what, where, and how to fix it. */
-export interface FinalizeProblem {
+export interface FinalizeProblem extends Problem {
   readonly code: FinalizeProblemCode;
   /** The tool concerned, when there is one. */
   readonly tool?: string;
-  /** What is wrong, in words, naming where (tool, class, property, params path). */
-  readonly message: string;
-  /** How to fix it. */
-  readonly fix: string;
 }

@@ -1,13 +1,7 @@
 import {
   closestName,
-  eraseBound,
-  eraseCatalog,
   eraseTool,
-  hasCatalogMetadata,
-  hasToolMetadata,
   isFunctionTool,
-  readCatalogDescriptors,
-  readToolDeclarations,
   type CatalogDescriptors,
   ToolDefinitionError,
   ToolError,
@@ -16,12 +10,20 @@ import {
   type ToolDeclaration,
   type ToolDescriptor,
 } from '@toolwright/core';
+import {
+  eraseBound,
+  eraseCatalog,
+  hasCatalogMetadata,
+  hasToolMetadata,
+  readCatalogDescriptors,
+  readToolDeclarations,
+} from '@toolwright/core/internal';
 import { ResourceValidationError, type Resources } from '@toolwright/resources';
-import type { RegistrableTool } from '../builder/registrable-tool';
+import type { RegistrableTool } from './registrable-tool';
 import type { CatalogCandidates } from '../catalog/catalog-candidates';
 import { catalogNames } from '../catalog/check-catalog';
-import type { RegisteredTool } from '../handle/registered-tool';
-import { resolveAnnotations } from '../handle/resolve-annotations';
+import type { RegisteredTool } from './registered-tool';
+import { resolveAnnotations } from './resolve-annotations';
 import { kindOfDialectTool } from '../taxonomy/dialect-kinds';
 import { isReadOnlyKind } from '../taxonomy/is-read-only-kind';
 import { isToolKind, TOOL_KINDS, type ToolKind } from '../taxonomy/tool-kind';

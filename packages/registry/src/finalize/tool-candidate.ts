@@ -1,4 +1,4 @@
-import type { RegisteredTool } from '../handle/registered-tool';
+import type { RegisteredTool } from './registered-tool';
 import type { Requirement } from '../requirements/requirement';
 
 /** A tool on its way into a snapshot: registered form (description not yet rendered) and what checking it needs. */

@@ -1,5 +1,5 @@
 import { dependenciesOf, Params, type ResourceClass, type Resources } from '@toolwright/resources';
-import type { RegisteredTool } from '../handle/registered-tool';
+import type { RegisteredTool } from './registered-tool';
 import type { ParamLookup, RequirementWorld } from '../requirements/requirement-world';
 import type { TemplateWorld } from '../templates/render-description';
 import type { ToolKind } from '../taxonomy/tool-kind';

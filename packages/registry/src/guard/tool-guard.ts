@@ -1,5 +1,5 @@
 import type { ToolCallContext } from '@toolwright/core';
-import type { RegisteredTool } from '../handle/registered-tool';
+import type { RegisteredTool } from '../finalize/registered-tool';
 
 /** One call as a guard sees it, before the tool runs (top-level calls and `ctx.dispatch` alike). */
 export interface GuardCall {

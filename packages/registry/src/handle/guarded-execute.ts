@@ -6,7 +6,7 @@ import {
   type ToolResult,
 } from '@toolwright/core';
 import type { GuardCall, GuardVerdict, ToolGuard } from '../guard/tool-guard';
-import type { RegisteredTool } from './registered-tool';
+import type { RegisteredTool } from '../finalize/registered-tool';
 
 /**
  * Runs the guards, then the tool. Synchronous verdicts cost nothing beyond the guard itself (the

@@ -1,6 +1,6 @@
 import type { ToolCallContext, ToolCallOptions, ToolResult, ToolStream } from '@toolwright/core';
 import type { ResourceClass, Resources } from '@toolwright/resources';
-import type { RegistrableTool, ToolRegistrationOptions } from '../builder/registrable-tool';
+import type { RegistrableTool, ToolRegistrationOptions } from '../finalize/registrable-tool';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
 import { ToolAssembler } from '../finalize/tool-assembler';
 import { checkToolSet, recordOf } from '../finalize/check-tool-set';
@@ -12,7 +12,7 @@ import type { ToolRecord } from '../finalize/tool-record';
 import { buildRequirementGraph } from '../graph/build-requirement-graph';
 import type { RequirementGraph } from '../graph/requirement-graph';
 import type { ToolNamespace } from '../taxonomy/tool-namespace';
-import type { RegisteredTool } from './registered-tool';
+import type { RegisteredTool } from '../finalize/registered-tool';
 import { Snapshot, type SnapshotSettings } from './snapshot';
 import type { ToolServerHandle } from './tool-server-handle';
 import type { ToolSetChange, ToolSetChangeListener } from './tool-set-change';

@@ -14,7 +14,7 @@ import type { ProviderDefinition, ProviderFormat } from '../definitions/provider
 import { renderDefinition } from '../definitions/render-definition';
 import type { ToolGuard } from '../guard/tool-guard';
 import { guardedExecute } from './guarded-execute';
-import type { RegisteredTool } from './registered-tool';
+import type { RegisteredTool } from '../finalize/registered-tool';
 import type { ToolSnapshot } from './tool-snapshot';
 
 /** What every snapshot of one handle shares. */

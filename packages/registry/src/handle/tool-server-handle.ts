@@ -1,10 +1,10 @@
 import type { ToolCallContext, ToolCallOptions, ToolResult, ToolStream } from '@toolwright/core';
 import type { Resources } from '@toolwright/resources';
-import type { ToolRegistrationOptions, RegistrableTool } from '../builder/registrable-tool';
+import type { ToolRegistrationOptions, RegistrableTool } from '../finalize/registrable-tool';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
 import type { FinalizeProblem } from '../finalize/finalize-problem';
 import type { RequirementGraph } from '../graph/requirement-graph';
-import type { RegisteredTool } from './registered-tool';
+import type { RegisteredTool } from '../finalize/registered-tool';
 import type { ToolSetChange, ToolSetChangeListener } from './tool-set-change';
 import type { ToolSetEditor } from './tool-set-editor';
 import type { ToolSnapshot } from './tool-snapshot';

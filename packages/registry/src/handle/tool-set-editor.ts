@@ -1,4 +1,4 @@
-import type { ToolRegistrationOptions, RegistrableTool } from '../builder/registrable-tool';
+import type { ToolRegistrationOptions, RegistrableTool } from '../finalize/registrable-tool';
 
 /** The edits of one change batch (`handle.batch(edit => …)`), applied together, announced once. */
 export interface ToolSetEditor {

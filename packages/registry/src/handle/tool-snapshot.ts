@@ -1,7 +1,7 @@
 import type { ToolCallContext, ToolCallOptions, ToolResult, ToolStream } from '@toolwright/core';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
 import type { ToolCatalog } from '../catalog/tool-catalog';
-import type { RegisteredTool } from './registered-tool';
+import type { RegisteredTool } from '../finalize/registered-tool';
 
 /**
  * One immutable version of a handle's tool set. A call runs on the snapshot it started with, and so

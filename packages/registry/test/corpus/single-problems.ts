@@ -728,7 +728,9 @@ export const SINGLE_PROBLEMS: readonly CorpusCase[] = [
     problems: [
       {
         code: 'invalid_params',
-        says: ['Params<TestConfig>.command must be longer than or equal to 1 characters (got "")'],
+        says: [
+          'Params<TestConfig>.command must be longer than or equal to 1 characters (got "" (empty string))',
+        ],
         fix: 'registry.params(TestConfig',
       },
     ],

@@ -1,8 +1,5 @@
-import { formatProblems } from './format-problems';
 import type { ResourceProblem } from './resource-problem';
-
-// Symbol.for, not Symbol: two installed copies must recognise each other's errors.
-const BRAND = Symbol.for('toolwright.ResourceValidationError');
+import { brandErrorClass, formatProblems, hasErrorBrand } from '@toolwright/core/internal';
 
 /**
  * Thrown when a value does not fit its class: a `State` update that fails validation (the state
@@ -20,21 +17,8 @@ export class ResourceValidationError extends Error {
 
   /** Whether `value` is a `ResourceValidationError` from any installed copy of @toolwright/resources (`instanceof` sees one copy only). */
   static is(value: unknown): value is ResourceValidationError {
-    try {
-      return (
-        typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true
-      );
-    } catch {
-      // A Proxy's `get` may throw.
-      return false;
-    }
+    return hasErrorBrand(value, BRAND);
   }
 }
 
-Object.defineProperty(ResourceValidationError.prototype, BRAND, { value: true });
-
-Object.defineProperty(ResourceValidationError.prototype, 'name', {
-  value: 'ResourceValidationError',
-  writable: true,
-  configurable: true,
-});
+const BRAND = brandErrorClass(ResourceValidationError, 'ResourceValidationError');

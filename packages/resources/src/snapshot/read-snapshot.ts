@@ -1,6 +1,6 @@
 import type { ParamsEntry, ResourceEntry, StateEntry } from '../container/resource-entry';
 import type { ResourceProblem } from '../problems/resource-problem';
-import { describeValue } from '../values/describe-value';
+import { describeReceived } from '@toolwright/core/internal';
 import { toResourceValue } from '../values/to-resource-value';
 import { describeIssue } from '../values/value-issue';
 import { RESOURCES_SNAPSHOT_VERSION } from './resources-snapshot';
@@ -34,14 +34,14 @@ export function readSnapshot(snapshot: unknown, entries: readonly ResourceEntry[
   });
   if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) {
     return fail(
-      `The snapshot must be an object (got ${describeValue(snapshot)}).`,
+      `The snapshot must be an object (got ${describeReceived(snapshot)}).`,
       'pass what Resources.snapshot() returned.',
     );
   }
   const record = snapshot as Record<string, unknown>;
   if (record['version'] !== RESOURCES_SNAPSHOT_VERSION) {
     return fail(
-      `The snapshot has version ${describeValue(record['version'])}; this build reads version ${RESOURCES_SNAPSHOT_VERSION}.`,
+      `The snapshot has version ${describeReceived(record['version'])}; this build reads version ${RESOURCES_SNAPSHOT_VERSION}.`,
       'take the snapshot with this version of @toolwright/resources.',
     );
   }
@@ -59,7 +59,7 @@ export function readSnapshot(snapshot: unknown, entries: readonly ResourceEntry[
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       problems.push({
         tokenName: 'snapshot',
-        message: `The snapshot's ${section} must be an object (got ${describeValue(data)}).`,
+        message: `The snapshot's ${section} must be an object (got ${describeReceived(data)}).`,
         fix: 'pass what Resources.snapshot() returned.',
       });
       continue;

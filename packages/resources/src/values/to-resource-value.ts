@@ -1,8 +1,8 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync, type ValidationError } from 'class-validator';
 import type { ResourceClass } from './resource-class';
-import { deepFreeze } from './deep-freeze';
-import { describeValue } from './describe-value';
+import { deepFreeze, describeReceived } from '@toolwright/core/internal';
+
 import type { ValueIssue } from './value-issue';
 
 /** The outcome of `toResourceValue`: a frozen, valid instance, or every issue found. */
@@ -25,7 +25,7 @@ export function toResourceValue<T extends object>(
   input: unknown,
 ): ResourceValueResult<T> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return failed({ path: '', message: `must be an object (got ${describeValue(input)})` });
+    return failed({ path: '', message: `must be an object (got ${describeReceived(input)})` });
   }
   const keyIssues = forbiddenKeyIssues(input);
   if (keyIssues.length > 0) return { ok: false, issues: keyIssues };
@@ -117,7 +117,7 @@ function flattenValidationErrors(errors: readonly ValidationError[], prefix: str
         message:
           constraint === 'whitelistValidation'
             ? unknownPropertyMessage(error)
-            : `${withoutLeadingProperty(message, error.property)} (got ${describeValue(error.value)})`,
+            : `${withoutLeadingProperty(message, error.property)} (got ${describeReceived(error.value)})`,
       });
     }
     if (error.children && error.children.length > 0)

@@ -1,6 +1,6 @@
 import type { TokenLike } from '@toolwright/core';
 import type { Provider, ResourceClass } from '@toolwright/resources';
-import type { FinalizeProblem } from '../finalize/finalize-problem';
+import type { FinalizeProblem } from './finalize-problem';
 import type { ToolGuard } from '../guard/tool-guard';
 import type { ToolNamespace } from '../taxonomy/tool-namespace';
 import type { RegistrableTool } from './registrable-tool';
