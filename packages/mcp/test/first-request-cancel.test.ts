@@ -19,30 +19,39 @@ beforeAll(() => {
     throw new Error('packages/mcp is not built: run `npm run build` before these tests.');
 });
 
-describe.each(REVISIONS)('cancelling the first request of a stdio connection under %s', (revision: Revision) => {
-  let client: Client;
+describe.each(REVISIONS)(
+  'cancelling the first request of a stdio connection under %s',
+  (revision: Revision) => {
+    let client: Client;
 
-  beforeEach(async () => {
-    const wire = new StdioClientTransport({ command: process.execPath, args: [FIXTURE], stderr: 'ignore' });
-    client = new Client({ name: 'first-cancel-test', version: '1.0.0' }, clientOptions(revision));
-    await client.connect(wire);
-  }, 30_000);
+    beforeEach(async () => {
+      const wire = new StdioClientTransport({ command: process.execPath, args: [FIXTURE], stderr: 'ignore' });
+      client = new Client({ name: 'first-cancel-test', version: '1.0.0' }, clientOptions(revision));
+      await client.connect(wire);
+    }, 30_000);
 
-  afterEach(async () => {
-    await client.close();
-  });
+    afterEach(async () => {
+      await client.close();
+    });
 
-  // Not 0 ms: the SDK client does not send a request aborted before it went out.
-  it.each([100, 300])('aborts the call (cancel sent %i ms after the request)', async (delayMs) => {
-    const controller = new AbortController();
-    const started = Date.now();
-    const call = client.callTool({ name: 'slow', arguments: {} }, { signal: controller.signal });
-    await sleep(delayMs);
-    controller.abort('user pressed stop');
-    await expect(call).rejects.toThrow();
-    const reported = text((await client.callTool({ name: 'aborted_count', arguments: {} })) as CallToolResult);
-    expect(reported).toBe('aborted 1');
-    // slow finishes on its own after 10 s: an abort that did not reach it shows as a late answer.
-    expect(Date.now() - started).toBeLessThan(8_000);
-  }, 20_000);
-});
+    // Not 0 ms: the SDK client does not send a request aborted before it went out.
+    it.each([100, 300])(
+      'aborts the call (cancel sent %i ms after the request)',
+      async (delayMs) => {
+        const controller = new AbortController();
+        const started = Date.now();
+        const call = client.callTool({ name: 'slow', arguments: {} }, { signal: controller.signal });
+        await sleep(delayMs);
+        controller.abort('user pressed stop');
+        await expect(call).rejects.toThrow();
+        const reported = text(
+          (await client.callTool({ name: 'aborted_count', arguments: {} })) as CallToolResult,
+        );
+        expect(reported).toBe('aborted 1');
+        // slow finishes on its own after 10 s: an abort that did not reach it shows as a late answer.
+        expect(Date.now() - started).toBeLessThan(8_000);
+      },
+      20_000,
+    );
+  },
+);

@@ -284,7 +284,10 @@ class McpHttpEndpoint {
   async #stateless(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
     const server = createWiredMcpServer(this.tools, this.#serverOptions, { followChanges: false });
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    response.once('close', () => void this.#closeSession({ server, transport, events: undefined, lastActive: 0, active: 0 }));
+    response.once(
+      'close',
+      () => void this.#closeSession({ server, transport, events: undefined, lastActive: 0, active: 0 }),
+    );
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
   }
