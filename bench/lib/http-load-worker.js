@@ -71,7 +71,8 @@ function rpcResponse(res, id) {
   const messages = type.includes('text/event-stream')
     ? res.text
         .split('\n')
-        .filter((l) => l.startsWith('data:'))
+        // A priming event (an id, `retry`, empty data: 2025-11-25 resumability) carries no message.
+        .filter((l) => l.startsWith('data:') && l.slice(5).trim() !== '')
         .map((l) => JSON.parse(l.slice(5)))
     : [JSON.parse(res.text)].flat();
   const found = messages.find((m) => m.id === id);

@@ -81,6 +81,21 @@ export class SessionTools {
   }
 
   @Tool({
+    name: 'test_reconnection',
+    description:
+      'Ends its SSE stream mid-call, then answers: the client resumes with Last-Event-ID (SEP-1699).',
+    readOnly: true,
+  })
+  async reconnection(ctx: ToolCallContext): Promise<string> {
+    const closed = session(ctx).closeStream();
+    // The answer comes after the stream ended, so only a resumed stream can deliver it.
+    await pause(200, ctx.signal);
+    return closed
+      ? 'Reconnection test completed: the stream was closed mid-call.'
+      : 'Reconnection test completed.';
+  }
+
+  @Tool({
     name: 'test_sampling',
     description: 'Asks the client LLM to answer a prompt (sampling).',
     readOnly: true,

@@ -113,6 +113,7 @@ describe.each(REVISIONS)('the MCP conformance fixture under %s', (revision) => {
       'test_error_handling',
       'test_tool_with_logging',
       'test_tool_with_progress',
+      'test_reconnection',
       'test_sampling',
       'test_elicitation',
       'test_elicitation_sep1034_defaults',

@@ -106,9 +106,8 @@ describe.each(TRANSPORTS.flatMap((transport) => REVISIONS.map((revision) => [tra
       ]);
     });
 
-    // Not the connection's first request: over stdio under 2026-07-28, a cancellation of the very
-    // first request of a connection (before any other exchange) does not reach the call, which
-    // the SDK's stdio entry is still classifying; the listing above opens the connection first.
+    // Not the connection's first request (the listing above comes first); the first request of a
+    // stdio connection is cancelled in first-request-cancel.test.ts.
     it('aborts the tool signal when the client cancels, and stays usable', async () => {
       const controller = new AbortController();
       const call = client.callTool({ name: 'slow', arguments: {} }, { signal: controller.signal });

@@ -16,6 +16,9 @@ import {
 } from '../server/mcp-server-options';
 import { createHostGuard, LOOPBACK_HOSTS } from './host-guard';
 import { HTTP_DEFAULTS, type McpHttpOptions } from './mcp-http-options';
+import { InMemoryEventStore } from './in-memory-event-store';
+import type { McpEventStore } from './mcp-event-store';
+import { SessionEventStore } from './session-event-store';
 import { HEADER_MISMATCH, paramHeaderMismatch } from './param-headers';
 import { readJsonBody } from './read-json-body';
 
@@ -33,6 +36,8 @@ export interface McpHttpHandler {
 interface Session {
   readonly server: WiredMcpServer;
   readonly transport: NodeStreamableHTTPServerTransport;
+  /** This session's view of the event store, when resumability is on. */
+  readonly events: SessionEventStore | undefined;
   lastActive: number;
   active: number;
 }
@@ -70,6 +75,8 @@ class McpHttpEndpoint {
   readonly #modern: SdkHttpHandler;
   readonly #serveModern: ReturnType<typeof toNodeHandler>;
   readonly #unsubscribe: () => void;
+  readonly #eventStore: McpEventStore | undefined;
+  readonly #retryMs: number;
   #pendingRequests = 0;
   #closed = false;
   #sweeper: NodeJS.Timeout | undefined;
@@ -93,6 +100,12 @@ class McpHttpEndpoint {
     this.#maxSessions = options.maxSessions ?? HTTP_DEFAULTS.maxSessions;
     this.#idleMs = options.sessionIdleMs ?? HTTP_DEFAULTS.sessionIdleMs;
     this.#maxRequests = options.maxConcurrentRequests ?? HTTP_DEFAULTS.maxConcurrentRequests;
+    const resumability = options.resumability ?? {};
+    this.#eventStore =
+      resumability === false || options.stateless === true
+        ? undefined
+        : (resumability.eventStore ?? new InMemoryEventStore());
+    this.#retryMs = (resumability === false ? undefined : resumability.retryMs) ?? HTTP_DEFAULTS.retryMs;
     const serverOptions = this.#serverOptions;
     this.#modern = createMcpHandler(
       () => createWiredMcpServer(tools, serverOptions, { followChanges: false }),
@@ -207,6 +220,14 @@ class McpHttpEndpoint {
       return reply(response, 400, -32000, 'Bad Request: no Mcp-Session-Id header.');
     const session = this.#sessions.get(sessionId);
     if (session === undefined) return reply(response, 404, -32001, 'Session not found.');
+    const lastEventId = headerValue(request.headers['last-event-id']);
+    if (request.method === 'GET' && lastEventId !== undefined && session.events !== undefined) {
+      const known = await session.events.getStreamIdForEventId(lastEventId).catch((error: unknown) => {
+        this.#report(error);
+        return undefined;
+      });
+      if (known === undefined) return reply(response, 400, -32000, UNKNOWN_EVENT);
+    }
     await this.#forward(session, request, response, undefined);
   }
 
@@ -234,30 +255,39 @@ class McpHttpEndpoint {
       return reply(response, 503, -32000, 'Too many MCP sessions are open; retry later.');
     }
     const server = createWiredMcpServer(this.tools, this.#serverOptions, {});
+    // The id is drawn first so the session's event store can be scoped to it.
+    const sessionId = randomUUID();
+    const events =
+      this.#eventStore === undefined ? undefined : new SessionEventStore(this.#eventStore, sessionId);
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => sessionId,
       onsessioninitialized: (id) => {
-        this.#sessions.set(id, { server, transport, lastActive: Date.now(), active: 0 });
+        this.#sessions.set(id, { server, transport, events, lastActive: Date.now(), active: 0 });
         this.#startSweeper();
       },
+      ...(events === undefined ? {} : { eventStore: events, retryInterval: this.#retryMs }),
     });
     transport.onclose = () => {
       const id = transport.sessionId;
       if (id !== undefined && this.#sessions.get(id)?.transport === transport) this.#sessions.delete(id);
+      void events?.forget();
       void server.close().catch((error: unknown) => this.#report(error));
     };
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
     // An initialize the transport refused never made a session: nothing may stay behind.
     if (transport.sessionId === undefined || !this.#sessions.has(transport.sessionId)) {
-      await this.#closeSession({ server, transport, lastActive: 0, active: 0 });
+      await this.#closeSession({ server, transport, events, lastActive: 0, active: 0 });
     }
   }
 
   async #stateless(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
     const server = createWiredMcpServer(this.tools, this.#serverOptions, { followChanges: false });
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    response.once('close', () => void this.#closeSession({ server, transport, lastActive: 0, active: 0 }));
+    response.once(
+      'close',
+      () => void this.#closeSession({ server, transport, events: undefined, lastActive: 0, active: 0 }),
+    );
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
   }
@@ -300,6 +330,10 @@ class McpHttpEndpoint {
     }
   }
 }
+
+const UNKNOWN_EVENT =
+  'Cannot resume the stream: the event in Last-Event-ID is not held for this session (its stream ' +
+  'ended long ago, or the event store forgot it to stay within its bounds). Send the request again.';
 
 function reply(
   response: ServerResponse,

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { McpServerOptions } from '../server/mcp-server-options';
+import type { McpResumabilityOptions } from './mcp-event-store';
 
 /** Options of the Streamable HTTP endpoint (`createMcpHttpHandler`, and `serveMcp` over HTTP). */
 export interface McpHttpOptions extends McpServerOptions {
@@ -22,6 +23,14 @@ export interface McpHttpOptions extends McpServerOptions {
   readonly maxSessions?: number;
   /** A session with no request for this long is closed (default 30 minutes). */
   readonly sessionIdleMs?: number;
+  /**
+   * SSE resumability of 2025-11-25 sessions: every event gets an id, a client whose stream dropped
+   * reconnects with `Last-Event-ID` and receives what it missed, and a tool may end its stream
+   * mid-call (`McpSession.closeStream()`) so the client polls. On by default with an
+   * `InMemoryEventStore`; `false` turns it off (no event ids, a dropped stream loses its call's
+   * messages). Stateless mode and 2026-07-28 requests have no resumable streams.
+   */
+  readonly resumability?: McpResumabilityOptions | false;
   /** POST requests processed at once across sessions (default 2048); beyond that, 503 at once. */
   readonly maxConcurrentRequests?: number;
   /**
@@ -40,4 +49,5 @@ export const HTTP_DEFAULTS = Object.freeze({
   maxSessions: 256,
   sessionIdleMs: 30 * 60 * 1000,
   maxConcurrentRequests: 2048,
+  retryMs: 1000,
 });

@@ -61,6 +61,13 @@ export class CallSession implements McpSession {
     }
   }
 
+  closeStream(): boolean {
+    const close = this.#ctx.http?.closeSSE;
+    if (close === undefined) return false;
+    close();
+    return true;
+  }
+
   async createMessage(params: CreateMessageRequestParams): Promise<CreateMessageResult> {
     if (!this.canSample) throw notDeclared('sampling', 'ask it for a completion');
     const result = await this.#requester.sample(params as unknown as SampleRequest, this.#ctx.mcpReq.signal);

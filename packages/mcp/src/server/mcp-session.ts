@@ -41,6 +41,13 @@ export interface McpSession {
    */
   log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
   /**
+   * Ends the SSE stream that carries this call, while the call goes on: the client reconnects
+   * after the server's `retry` interval with `Last-Event-ID` and receives, from the event store,
+   * everything sent meanwhile, the result included (polling, SEP-1699). Only over Streamable HTTP
+   * under 2025-11-25 with resumability on; returns `false` (and does nothing) anywhere else.
+   */
+  closeStream(): boolean;
+  /**
    * Asks the client's model for a completion. Rejects with a `ToolError`: `not_implemented` when
    * the client cannot sample, `timeout`, `cancelled`, or `execution_failed` when the client refuses.
    */

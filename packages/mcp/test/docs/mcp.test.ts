@@ -7,7 +7,7 @@ import { type CallToolResult } from '@modelcontextprotocol/client';
 import { Param, Tool, type ToolCallContext } from '@toolwright/core';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
 import { connectMcpServer, createMcpServer, McpSession } from '@toolwright/mcp';
-import { createMcpHttpHandler, importMcpTools, serveMcp } from '@toolwright/mcp/node';
+import { createMcpHttpHandler, importMcpTools, InMemoryEventStore, serveMcp } from '@toolwright/mcp/node';
 import { httpClient } from '../http-helpers';
 
 // The snippets of docs/mcp.md, compiled and run here.
@@ -84,6 +84,24 @@ describe('docs/mcp.md', () => {
     await serving.close();
     // #endregion
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+
+  it('serves resumable streams with a bounded store', async () => {
+    const tools = handle();
+    // #region resumable-http
+    const serving = await serveMcp(tools, {
+      transport: {
+        http: {
+          port: 0,
+          resumability: {
+            retryMs: 2000, // clients reconnect a stream that ended early after 2 s
+            eventStore: new InMemoryEventStore({ maxStreams: 4096, streamTtlMs: 60_000 }),
+          },
+        },
+      },
+    });
+    // #endregion
+    await serving.close();
   });
 
   it('embeds in an existing HTTP app', async () => {
