@@ -252,6 +252,41 @@ describe('createMcpServer over an in-memory transport', () => {
     }
   });
 
+  // Under 2026-07-28 each round gives the tool a signal of its own, and a finished round's may
+  // serve a later one: a cancelled round's never does.
+  it.each(REVISIONS)(
+    'starts every call after a cancelled one with a signal not aborted (%s)',
+    async (revision) => {
+      let started = 0;
+      const slow = rawTool('slow', async (_args, ctx: ToolCallContext) => {
+        started += 1;
+        await sleep(10_000, ctx.signal);
+        return 'finished';
+      });
+      const quick = rawTool('quick', (_args, ctx: ToolCallContext) =>
+        ctx.signal.aborted ? 'aborted' : 'live',
+      );
+      const handle = new ToolRegistry().tool(slow).tool(quick).finalize();
+      const { client, close } = await connectInMemory(handle, {}, {}, revision);
+      try {
+        for (let round = 1; round <= 3; round++) {
+          const controller = new AbortController();
+          const call = client.callTool({ name: 'slow', arguments: {} }, { signal: controller.signal });
+          await waitFor(() => started === round);
+          controller.abort('user pressed stop');
+          await expect(call).rejects.toThrow(/user pressed stop/);
+          for (let i = 0; i < 3; i++) {
+            expect(text((await client.callTool({ name: 'quick', arguments: {} })) as CallToolResult)).toBe(
+              'live',
+            );
+          }
+        }
+      } finally {
+        await close();
+      }
+    },
+  );
+
   it('gives tools a log channel that honours logging/setLevel', async () => {
     const chatty = rawTool('chatty', async (_args, ctx: ToolCallContext) => {
       const session = ctx.require(McpSession);

@@ -7,6 +7,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { InputSupport } from './client-capabilities';
 import { ReplayInputRequester } from './replay-input-requester';
+import { getEventListeners } from 'node:events';
 import { sha256Hex, type CallState, type RequestStateCodec } from './request-state';
 
 /** What one round of a multi-round request (2026-07-28) runs: the work, with its requester. */
@@ -57,7 +58,7 @@ export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcom
   // The work's signal aborts when the request is cancelled or the round ends. Followed by one
   // listener, removed when the round settles, rather than AbortSignal.any: that one registers a
   // weak reference per signal and cost more than the rest of a call (Node 20).
-  const ended = new AbortController();
+  const ended = roundController();
   const signal = ended.signal;
   const requestSignal = ctx.mcpReq.signal;
   const follow = (): void => ended.abort(requestSignal.reason);
@@ -81,7 +82,10 @@ export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcom
   } finally {
     requestSignal.removeEventListener('abort', follow);
   }
-  if (outcome !== 'suspended') return { done: true, value: outcome.value, requester };
+  if (outcome !== 'suspended') {
+    recycle(ended);
+    return { done: true, value: outcome.value, requester };
+  }
   ended.abort(ToolError.cancelled());
   const inputRequests: Record<string, unknown> = {};
   for (const [key, input] of requester.pending) inputRequests[key] = input;
@@ -93,4 +97,22 @@ export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcom
     issuedAt: state?.issuedAt ?? Date.now(),
   });
   return { done: false, result: { resultType: 'input_required', inputRequests, requestState } as Result };
+}
+
+// Creating an AbortSignal takes microseconds on Node 20 (4–10 µs measured here, more than the rest
+// of an in-memory call; 0.2 µs on Node 22), and most rounds end without aborting theirs. A signal
+// that was never aborted and that nothing listens to any more is indistinguishable from a new one,
+// so a finished round's controller serves a later round. One still followed (a call context that
+// was not released) or aborted is never reused.
+const MAX_SPARE_CONTROLLERS = 64;
+const spareControllers: AbortController[] = [];
+
+function roundController(): AbortController {
+  return spareControllers.pop() ?? new AbortController();
+}
+
+function recycle(controller: AbortController): void {
+  if (spareControllers.length >= MAX_SPARE_CONTROLLERS || controller.signal.aborted) return;
+  if (getEventListeners(controller.signal, 'abort').length > 0) return;
+  spareControllers.push(controller);
 }
