@@ -113,10 +113,11 @@ export function decodeText<T>(
     if (tooLarge !== undefined) return tooLarge;
   }
   // The common call, a flat object of known keys, is read without JSON.parse; anything else bails.
-  const record = scan === null || text.length > MAX_SCANNED_LENGTH ? undefined : scan(text);
-  if (record === undefined) return parseAndDecode<T>(text, compiled, limits, toolName);
+  if (scan === null || text.length > MAX_SCANNED_LENGTH)
+    return parseAndDecode<T>(text, compiled, limits, toolName);
   const context = new DecodeContext(limits, true);
-  const walked = walkRoot(compiled, record, context);
+  const walked = scan(text, context);
+  if (walked === undefined) return parseAndDecode<T>(text, compiled, limits, toolName);
   // The scanner proved that no key was repeated: no duplicate-key check.
   if (context.issueCount === 0 && context.pending === undefined && walked !== INVALID) return walked as T;
   return settle<T>(finishDecode(walked, context, compiled.model), toolName);
