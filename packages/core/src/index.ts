@@ -104,6 +104,8 @@ export type { UntypedDecoderOptions } from './decode/create-untyped-decoder';
 export type { ArgsDecoder, ArgsDecoderOptions } from './decode/create-args-decoder';
 export { DEFAULT_DECODE_LIMITS } from './decode/decode-limits';
 export type { DecodeLimits } from './decode/decode-limits';
+export { DecodeAccelerator, DEFAULT_MAX_GENERATED_CLASSES } from './decode/decode-accelerator';
+export type { DecodeAcceleratorOptions } from './decode/decode-accelerator';
 
 // Errors
 export { ToolError } from './errors/tool-error';

@@ -2,6 +2,7 @@ import { adoptCallContext } from '../context/adopt-call-context';
 import { CallContext } from '../context/call-context';
 import type { ExtensionEntry } from '../context/extension-entry';
 import type { ToolCallContext, ToolDispatcher } from '../context/tool-call-context';
+import { DecodeAccelerator } from '../decode/decode-accelerator';
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
 import type { ToolResult } from '../result/tool-result';
@@ -41,6 +42,11 @@ export interface ToolSetOptions {
   readonly interceptors?: readonly CallInterceptor[];
   /** Time every call of `call()`: `result.meta.durationMs` (default false; a call may also ask itself). */
   readonly timing?: boolean;
+  /**
+   * The budget of generated decoding code for the set's tools (default: one of the set's own,
+   * `DEFAULT_MAX_GENERATED_CLASSES` classes); sets given the same accelerator share it.
+   */
+  readonly accelerator?: DecodeAccelerator;
 }
 
 /** Options of `ToolSet.call`. */
@@ -68,8 +74,13 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   readonly #maxDispatches: number | undefined;
   readonly #timing: boolean;
   readonly #interceptors: readonly CallInterceptor[];
+  readonly #accelerator: DecodeAccelerator;
 
   constructor(options: ToolSetOptions = {}) {
+    const accelerator = options.accelerator;
+    if (accelerator !== undefined && !(accelerator instanceof DecodeAccelerator))
+      throw new TypeError('ToolSet: accelerator must be a DecodeAccelerator.');
+    this.#accelerator = accelerator ?? new DecodeAccelerator();
     this.#maxDepth = options.maxDepth;
     this.#maxDispatches = options.maxDispatches;
     this.#timing = options.timing === true;
@@ -167,16 +178,17 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
       return ToolStream.terminalOnly(() => failure(error, String(name), callId));
     }
     const limiter = this.#limiter;
-    // A dispatched call runs in the slot of the host's call above it: taking a second slot could
-    // deadlock a full set (every slot held by a caller waiting for its callee).
-    if (limiter === undefined || isDispatched(ctx)) return executeSafely(tool, name, rawArgs, ctx);
     if (directRunOf(tool) !== undefined) {
-      // An engine tool takes the set's slot itself when its stream is read, under its call's
-      // guard, and gives it back with its result.
+      // An engine tool decodes on the set's budget, and takes the set's slot itself when its
+      // stream is read, under its call's guard, and gives it back with its result. A dispatched
+      // call runs in the slot of the host's call above it: taking a second slot could deadlock a
+      // full set (every slot held by a caller waiting for its callee).
       const adopted = adoptCallContext(ctx, name);
-      adopted.slotLimiter = limiter;
+      adopted.accelerator ??= this.#accelerator;
+      if (limiter !== undefined && !isDispatched(adopted)) adopted.slotLimiter = limiter;
       return executeSafely(tool, name, rawArgs, adopted);
     }
+    if (limiter === undefined || isDispatched(ctx)) return executeSafely(tool, name, rawArgs, ctx);
     return this.#executeLimited(limiter, tool, name, rawArgs, ctx);
   }
 
@@ -197,6 +209,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
         maxDepth: this.#maxDepth,
         maxDispatches: this.#maxDispatches,
         timing: options.timing ?? this.#timing,
+        accelerator: this.#accelerator,
       });
       return this.#run(name, rawArgs, ctx, options.onProgress);
     } catch (thrown) {
