@@ -157,7 +157,7 @@ export type { JsonConversion } from './result/to-json-value';
 export { truncateText, DEFAULT_MAX_TEXT_BYTES } from './result/truncate-text';
 
 // Streams
-export { ToolStream, type ProgressListener } from './stream/tool-stream';
+export { ToolStream, type CallStream, type ProgressListener } from './stream/tool-stream';
 export { drainToTerminal } from './stream/drain-to-terminal';
 export type { ToolStreamItem, TerminalItem } from './stream/tool-stream-item';
 export type {
