@@ -98,6 +98,8 @@ export type { UntypedDecoderOptions } from './decode/create-untyped-decoder';
 export type { ArgsDecoder, ArgsDecoderOptions } from './decode/create-args-decoder';
 export { DEFAULT_DECODE_LIMITS } from './decode/decode-limits';
 export type { DecodeLimits } from './decode/decode-limits';
+export { DecodeAccelerator, DEFAULT_MAX_GENERATED_CLASSES } from './decode/decode-accelerator';
+export type { DecodeAcceleratorOptions } from './decode/decode-accelerator';
 
 // Errors
 export { ToolError } from './errors/tool-error';
@@ -147,7 +149,7 @@ export type { JsonConversion } from './result/to-json-value';
 export { truncateText, DEFAULT_MAX_TEXT_BYTES } from './result/truncate-text';
 
 // Streams
-export { ToolStream, type ProgressListener } from './stream/tool-stream';
+export { ToolStream, type CallStream, type ProgressListener } from './stream/tool-stream';
 export { drainToTerminal } from './stream/drain-to-terminal';
 export type { ToolStreamItem, TerminalItem } from './stream/tool-stream-item';
 export type {

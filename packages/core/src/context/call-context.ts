@@ -1,3 +1,4 @@
+import type { DecodeAccelerator } from '../decode/decode-accelerator';
 import { ToolError } from '../errors/tool-error';
 import type { ConcurrencyLimiter } from '../invoke/concurrency-limiter';
 import { resultFromError } from '../result/result-from-error';
@@ -62,6 +63,8 @@ export interface CallContextInit {
   readonly delegate?: ToolCallContext;
   /** Measure the call's wall time into its result's `meta.durationMs`. */
   readonly timing?: boolean;
+  /** The decoding budget of the set the call runs in (default: the parent's); internal. */
+  readonly accelerator?: DecodeAccelerator;
 }
 
 /**
@@ -101,6 +104,8 @@ export class CallContext implements ToolCallContext, MetaSource {
    * over for a streaming tool (the engine then holds the slot under the call's guard). Internal.
    */
   slotLimiter: ConcurrencyLimiter | undefined = undefined;
+  /** The decoding budget of the `ToolSet` the call runs in, read by its tool's decoder. Internal. */
+  accelerator: DecodeAccelerator | undefined;
   // The set-wide slot this call holds, given back by `release()`: a limiter (with the value its
   // `enter` returned) or a release function from a grant.
   #slot: ConcurrencyLimiter | (() => void) | undefined = undefined;
@@ -118,6 +123,7 @@ export class CallContext implements ToolCallContext, MetaSource {
     this.#parent = init.parent;
     this.#budget = init.budget;
     this.#maxDispatches = init.maxDispatches;
+    this.accelerator = init.accelerator ?? init.parent?.accelerator;
     const entries = init.extensions;
     if (Array.isArray(entries)) {
       // Copied, so a host that reuses its array cannot change this call's values.

@@ -4,15 +4,17 @@ import type * as BuildArgsModelModule from '../model/build-args-model';
 import type * as CodeGenerationModule from './code-generation';
 import type * as CompileModelModule from './compile-model';
 import type * as CreateDecodeFunctionModule from './create-decode-function';
+import type * as DecodeAcceleratorModule from './decode-accelerator';
 import { DEFAULT_DECODE_LIMITS } from './decode-limits';
 import { ToolError } from './tool-error-adapter';
 
-// The budget of generated classes is per process: each test loads the decoder modules afresh.
+// Compiled models are cached per process: each test loads the decoder modules afresh.
 interface Loaded {
   readonly createDecodeFunction: typeof CreateDecodeFunctionModule.createDecodeFunction;
   readonly compileModel: typeof CompileModelModule.compileModel;
   readonly getArgsModel: typeof BuildArgsModelModule.getArgsModel;
-  readonly limits: Pick<typeof CodeGenerationModule, 'DECODES_BEFORE_GENERATING' | 'MAX_GENERATED_CLASSES'>;
+  readonly limits: Pick<typeof CodeGenerationModule, 'DECODES_BEFORE_GENERATING'>;
+  readonly DecodeAccelerator: typeof DecodeAcceleratorModule.DecodeAccelerator;
 }
 
 function load(codeGenerationAllowed = true, generationThrows = false): Loaded {
@@ -41,6 +43,8 @@ function load(codeGenerationAllowed = true, generationThrows = false): Loaded {
       compileModel: (require('./compile-model') as typeof CompileModelModule).compileModel,
       getArgsModel: (require('../model/build-args-model') as typeof BuildArgsModelModule).getArgsModel,
       limits: require('./code-generation') as typeof CodeGenerationModule,
+      DecodeAccelerator: (require('./decode-accelerator') as typeof DecodeAcceleratorModule)
+        .DecodeAccelerator,
     };
     /* eslint-enable @typescript-eslint/no-require-imports */
   });
@@ -105,23 +109,39 @@ describe('generated code for hot args classes', () => {
     expect(before[2]).toMatchObject({ kind: 'invalid_arguments' });
   });
 
-  it('gives generated code to at most MAX_GENERATED_CLASSES classes in a process', () => {
-    const { createDecodeFunction, compileModel, getArgsModel, limits } = load();
+  it('gives generated code to at most maxGeneratedClasses classes of one accelerator', () => {
+    const { createDecodeFunction, compileModel, getArgsModel, limits, DecodeAccelerator } = load();
+    const accelerator = new DecodeAccelerator({ maxGeneratedClasses: 3 });
+    const call = { accelerator };
     // Two tools of one class take one place.
     const shared = getArgsModel(newArgsClass());
-    const models = [
-      shared,
-      shared,
-      ...Array.from({ length: limits.MAX_GENERATED_CLASSES + 1 }, () => getArgsModel(newArgsClass())),
-    ];
+    const models = [shared, shared, ...Array.from({ length: 4 }, () => getArgsModel(newArgsClass()))];
     for (const model of models) {
       const decode = createDecodeFunction(model, DEFAULT_DECODE_LIMITS, 'read');
-      for (let i = 0; i < limits.DECODES_BEFORE_GENERATING; i++) decode(VALID);
-      expect(outcome(decode(NESTED))).toMatchObject({ value: { lines: { from: 1, to: 2 } } });
+      for (let i = 0; i < limits.DECODES_BEFORE_GENERATING; i++) decode(VALID, call);
+      expect(outcome(decode(NESTED, call))).toMatchObject({ value: { lines: { from: 1, to: 2 } } });
     }
     const generated = [...new Set(models)].map((model) => compileModel(model).generated);
     // The shared class, then the first classes until the budget runs out (Range is nested in all of them).
-    expect(generated).toEqual([...Array<boolean>(limits.MAX_GENERATED_CLASSES).fill(true), false, false]);
+    expect(generated).toEqual([true, true, true, false, false]);
+    expect(accelerator.generatedClasses).toBe(3);
+    // Another accelerator has places of its own; a call outside any set draws on the tool's own.
+    const other = getArgsModel(newArgsClass());
+    const decode = createDecodeFunction(other, DEFAULT_DECODE_LIMITS, 'read');
+    for (let i = 0; i < limits.DECODES_BEFORE_GENERATING; i++) decode(VALID);
+    expect(compileModel(other).generated).toBe(true);
+    expect(accelerator.generatedClasses).toBe(3);
+  });
+
+  it('keeps every class on the closures under an accelerator with no places', () => {
+    const { createDecodeFunction, compileModel, getArgsModel, limits, DecodeAccelerator } = load();
+    const call = { accelerator: new DecodeAccelerator({ maxGeneratedClasses: 0 }) };
+    const model = getArgsModel(newArgsClass());
+    const decode = createDecodeFunction(model, DEFAULT_DECODE_LIMITS, 'read');
+    for (let i = 0; i < limits.DECODES_BEFORE_GENERATING + 20; i++) decode(VALID, call);
+    expect(compileModel(model).generated).toBe(false);
+    expect(outcome(decode(NESTED, call))).toMatchObject({ value: { lines: { from: 1, to: 2 } } });
+    expect(() => new DecodeAccelerator({ maxGeneratedClasses: -1 })).toThrow(TypeError);
   });
 
   it('keeps the closures where the runtime forbids code generation', () => {

@@ -17,25 +17,10 @@ export function codeGenerationAllowed(): boolean {
 
 /**
  * Decodes of one tool's arguments before its args classes get generated code. Until then (and for
- * every tool past the process's budget) closures decode: generating and compiling a class's code
+ * every tool past its set's budget, see `DecodeAccelerator`) closures decode: generating and compiling a class's code
  * costs some 150 µs, and it pays only on a tool called thousands of times. The closures are the
  * faster of the two as soon as calls spread over more than a few classes: a thousand classes of
  * generated code make every call several times slower than the shared closures (measured:
  * ~6 µs against ~2 µs per call, round robin over 1,000 tools; 0.66 µs against 0.80 µs on one).
  */
 export const DECODES_BEFORE_GENERATING = 1000;
-
-/** The most args classes (with the classes nested in them) given generated code in one process. */
-export const MAX_GENERATED_CLASSES = 8;
-
-let generatedClasses = 0;
-
-/**
- * Takes one of the process's `MAX_GENERATED_CLASSES` places for generated code; `false` when code
- * generation is forbidden or every place is taken (the class keeps its closures, for good).
- */
-export function claimGeneratedCode(): boolean {
-  if (!codeGenerationAllowed() || generatedClasses >= MAX_GENERATED_CLASSES) return false;
-  generatedClasses += 1;
-  return true;
-}

@@ -3,6 +3,7 @@ import { Param } from '../decorators/param';
 import { getArgsModel } from '../model/build-args-model';
 import type { CompiledModel } from './compiled-model';
 import { createDecodeFunction, TEXTS_BEFORE_SCANNING } from './create-decode-function';
+import type { DecodeContext } from './decode-context';
 import { DEFAULT_DECODE_LIMITS } from './decode-limits';
 import * as scanModule from './scan-flat-object';
 
@@ -14,7 +15,7 @@ jest.mock('./scan-flat-object', () => {
     ...actual,
     createTextScanner: jest.fn((compiled: CompiledModel) => {
       const scan = actual.createTextScanner(compiled);
-      return scan && ((text: string) => (scanned.push(text), scan(text)));
+      return scan && ((text: string, context: DecodeContext) => (scanned.push(text), scan(text, context)));
     }),
   };
 });

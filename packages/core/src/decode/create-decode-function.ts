@@ -1,8 +1,9 @@
 import type { ArgsModel } from '../model/args-model';
 import { AuthorCodeError } from './author-code-error';
-import { claimGeneratedCode, DECODES_BEFORE_GENERATING } from './code-generation';
+import { DECODES_BEFORE_GENERATING } from './code-generation';
 import { compileModel, generateModelCode } from './compile-model';
 import type { CompiledModel } from './compiled-model';
+import { acceleratorOf, DecodeAccelerator } from './decode-accelerator';
 import { DecodeContext, INVALID } from './decode-context';
 import { DecodeFailure } from './decode-failure';
 import type { DecodeLimits } from './decode-limits';
@@ -33,8 +34,12 @@ const MAX_SCANNED_LENGTH = 512;
  */
 export const TEXTS_BEFORE_SCANNING = 16;
 
-/** Raw arguments to an args instance, or the `ToolError` of invalid ones (a promise of either when async). */
-export type DecodeFunction<T> = (raw: unknown) => T | ToolError | Promise<T | ToolError>;
+/**
+ * Raw arguments to an args instance, or the `ToolError` of invalid ones (a promise of either when
+ * async). `call` is the call being decoded for, when there is one: its set's accelerator budget
+ * decides whether a hot tool's classes get generated code (see `DecodeAccelerator`).
+ */
+export type DecodeFunction<T> = (raw: unknown, call?: unknown) => T | ToolError | Promise<T | ToolError>;
 
 /**
  * The runtime's decoding of one args model: limits, parse, duplicate keys, the compiled walk,
@@ -56,13 +61,15 @@ export function createDecodeFunction<T extends object>(
   // Counted up to DECODES_BEFORE_GENERATING, when the tool is hot and its classes may get
   // generated code; never, without the accelerator.
   let decodes = accelerate ? 0 : DECODES_BEFORE_GENERATING;
-  const compiledModel = (): CompiledModel => {
+  const compiledModel = (call: unknown): CompiledModel => {
     compiled ??= compileModel(model);
     if (decodes < DECODES_BEFORE_GENERATING && ++decodes === DECODES_BEFORE_GENERATING) {
       // Another tool of the same class may have generated its code already: no new place taken.
       let generated = compiled.generated;
       try {
-        generated ||= claimGeneratedCode() && generateModelCode(compiled);
+        // A call outside any set draws on a budget of this tool's own.
+        const accelerator = acceleratorOf(call) ?? new DecodeAccelerator();
+        generated ||= accelerator.claimGeneratedCode() && generateModelCode(compiled);
       } catch {
         // The closures decode exactly as generated code would: a failure to generate costs nothing.
       }
@@ -71,10 +78,10 @@ export function createDecodeFunction<T extends object>(
     }
     return compiled;
   };
-  return (raw) => {
+  return (raw, call) => {
     if (typeof raw === 'string') {
       try {
-        const current = compiledModel();
+        const current = compiledModel(call);
         if (scan === undefined && ++texts >= TEXTS_BEFORE_SCANNING) scan = createTextScanner(current) ?? null;
         return decodeText<T>(raw, current, scan ?? null, limits, toolName);
       } catch (error) {
@@ -84,7 +91,7 @@ export function createDecodeFunction<T extends object>(
     try {
       // Already parsed (R1/R2 were the host's): the walk reads it as untrusted JavaScript.
       const context = new DecodeContext(limits, false);
-      const walked = walkRoot(compiledModel(), raw === undefined ? {} : raw, context);
+      const walked = walkRoot(compiledModel(call), raw === undefined ? {} : raw, context);
       return settle<T>(finishDecode(walked, context, model), toolName);
     } catch (error) {
       if (error instanceof AuthorCodeError) throw error.thrown;
@@ -113,10 +120,11 @@ export function decodeText<T>(
     if (tooLarge !== undefined) return tooLarge;
   }
   // The common call, a flat object of known keys, is read without JSON.parse; anything else bails.
-  const record = scan === null || text.length > MAX_SCANNED_LENGTH ? undefined : scan(text);
-  if (record === undefined) return parseAndDecode<T>(text, compiled, limits, toolName);
+  if (scan === null || text.length > MAX_SCANNED_LENGTH)
+    return parseAndDecode<T>(text, compiled, limits, toolName);
   const context = new DecodeContext(limits, true);
-  const walked = walkRoot(compiled, record, context);
+  const walked = scan(text, context);
+  if (walked === undefined) return parseAndDecode<T>(text, compiled, limits, toolName);
   // The scanner proved that no key was repeated: no duplicate-key check.
   if (context.issueCount === 0 && context.pending === undefined && walked !== INVALID) return walked as T;
   return settle<T>(finishDecode(walked, context, compiled.model), toolName);

@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { AuthorCodeError } from './author-code-error';
 import { closestName } from './closest-name';
-import type { CompiledModel } from './compiled-model';
+import type { CompiledModel, CompiledProperty } from './compiled-model';
 import type { DecodeContext } from './decode-context';
 import type { PathNode } from './json-path';
 import { RESERVED_KEYS } from './reserved-keys';
@@ -97,24 +97,39 @@ export function fillAbsent(
     if (RESERVED_KEYS.has(property.slot)) continue;
     // Present means what for-in saw: an own enumerable property.
     const value = isEnumerable.call(record, property.name) ? record[property.name] : undefined;
-    // R6 (docs/reliability.md): null for an optional, non-nullable property means absent.
-    const absent = value === undefined || (value === null && property.optional && !property.nullable);
-    if (!absent) continue;
-    if (property.makeDefault !== undefined) {
-      target[property.slot] = property.makeDefault();
-    } else if (!property.optional) {
-      context.report(
-        here,
-        property.name,
-        property.expected,
-        undefined,
-        'nothing',
-        'required property is missing',
-      );
-      ok = false;
-    }
+    if (!fillIfAbsent(property, value, target, context, here)) ok = false;
   }
   return ok;
+}
+
+/**
+ * `fillAbsent` for one property whose value (`undefined` when absent) is `value`: its default, or
+ * the issue of a missing required property (false).
+ */
+export function fillIfAbsent(
+  property: CompiledProperty,
+  value: unknown,
+  target: Record<string, unknown>,
+  context: DecodeContext,
+  here: PathNode | undefined,
+): boolean {
+  // R6 (docs/reliability.md): null for an optional, non-nullable property means absent.
+  const absent = value === undefined || (value === null && property.optional && !property.nullable);
+  if (!absent) return true;
+  if (property.makeDefault !== undefined) {
+    target[property.slot] = property.makeDefault();
+  } else if (!property.optional) {
+    context.report(
+      here,
+      property.name,
+      property.expected,
+      undefined,
+      'nothing',
+      'required property is missing',
+    );
+    return false;
+  }
+  return true;
 }
 
 /**

@@ -2,6 +2,10 @@ import 'reflect-metadata';
 import { Param } from '../decorators/param';
 import { getArgsModel } from '../model/build-args-model';
 import { compileModel } from './compile-model';
+import { decodeText } from './create-decode-function';
+import { DecodeContext, INVALID } from './decode-context';
+import { DEFAULT_DECODE_LIMITS } from './decode-limits';
+import { ToolError } from './tool-error-adapter';
 import {
   closureScannedKeys,
   createTextScanner,
@@ -10,7 +14,13 @@ import {
   scanFlatObject,
   scannedNames,
   type ScannedKeys,
+  type TextScanner,
 } from './scan-flat-object';
+
+/** What a model's scanner makes of `text`: the decoded instance, `INVALID`, or `undefined` (bail). */
+function scanned(scanner: TextScanner, text: string): object | typeof INVALID | undefined {
+  return scanner(text, new DecodeContext(DEFAULT_DECODE_LIMITS, true));
+}
 
 const NAMES = ['path', 'offset', 'limit', 'pathname', 'flag', 'note', '1', ''];
 
@@ -19,7 +29,7 @@ describe.each([
   ['closure', closureScannedKeys],
 ])('scanFlatObject with %s keys', (_, makeKeys: (names: readonly string[]) => ScannedKeys) => {
   const keys = makeKeys(NAMES);
-  const scan = (text: string) => scanFlatObject(text, keys);
+  const scan = (text: string) => scanFlatObject<Record<string, unknown>>(text, keys, {});
 
   /** Accepted, and exactly what JSON.parse builds (keys, their order, values, -0). */
   function expectParsed(text: string): Record<string, unknown> {
@@ -163,21 +173,21 @@ describe('scannedNames and createTextScanner', () => {
       @Param({ description: 'Path' })
       path!: string;
 
-      @Param({ description: 'Quoted' })
+      @Param({ description: 'Quoted', optional: true })
       'a"b'!: string;
 
-      @Param({ description: 'Backslash' })
+      @Param({ description: 'Backslash', optional: true })
       'a\\b'!: string;
 
-      @Param({ description: 'Tab' })
+      @Param({ description: 'Tab', optional: true })
       'a\tb'!: string;
 
-      @Param({ description: 'Accented' })
+      @Param({ description: 'Accented', optional: true })
       'é'!: string;
     }
     const compiled = compileModel(getArgsModel(Odd));
     expect(scannedNames(compiled)).toEqual(['path', 'é']);
-    const scan = createTextScanner(compiled)!;
+    const scan = (text: string) => scanned(createTextScanner(compiled)!, text);
     expect(scan('{"path":"a","é":"b"}')).toEqual({ path: 'a', é: 'b' });
     expect(scan(JSON.stringify({ 'a"b': 'x' }))).toBeUndefined();
     expect(scan(JSON.stringify({ 'a\\b': 'x' }))).toBeUndefined();
@@ -214,8 +224,9 @@ describe('scannedNames and createTextScanner', () => {
     }
     expect(createTextScanner(compileModel(getArgsModel(Required)))).toBeUndefined();
     expect(createTextScanner(compileModel(getArgsModel(RequiredObject)))).toBeUndefined();
-    const scan = createTextScanner(compileModel(getArgsModel(Optional)))!;
-    expect(scan('{"path":"a","child":null}')).toEqual({ path: 'a', child: null });
+    const scanner = createTextScanner(compileModel(getArgsModel(Optional)))!;
+    const scan = (text: string) => scanned(scanner, text);
+    expect(scan('{"path":"a","child":null}')).toEqual({ path: 'a', child: null, sizes: [1] });
     expect(scan('{"path":"a","tags":[]}')).toBeUndefined();
   });
 
@@ -228,8 +239,67 @@ describe('scannedNames and createTextScanner', () => {
     };
     expect(createTextScanner(make(MAX_SCANNED_NAMES))).toBeDefined();
     expect(createTextScanner(make(MAX_SCANNED_NAMES + 1))).toBeUndefined();
-    const scan = createTextScanner(make(MAX_SCANNED_NAMES))!;
+    const scanner = createTextScanner(make(MAX_SCANNED_NAMES))!;
+    const scan = (text: string) => scanned(scanner, text);
     const all = Object.fromEntries(Array.from({ length: MAX_SCANNED_NAMES }, (_, i) => [`n${i}`, i]));
     expect(scan(JSON.stringify(all))).toEqual(all);
+  });
+});
+
+describe('a model’s scanner against the JSON.parse path', () => {
+  class Numbered {
+    @Param({ description: 'B', integer: true })
+    b!: number;
+
+    @Param({ description: 'One', integer: true })
+    '1'!: number;
+
+    @Param({ description: 'C', optional: true, minLength: 2 })
+    c?: string;
+  }
+  class Plain {
+    @Param({ description: 'B', integer: true })
+    b!: number;
+
+    @Param({ description: 'A', integer: true })
+    a!: number;
+
+    @Param({ description: 'C', optional: true, minLength: 2, default: 'cc' })
+    c?: string;
+  }
+
+  /** The decode of `text` through the model's scanner and through JSON.parse alone. */
+  function bothPaths(argsClass: new () => object, text: string): [unknown, unknown] {
+    const compiled = compileModel(getArgsModel(argsClass));
+    const scanner = createTextScanner(compiled)!;
+    expect(scanner).toBeDefined();
+    const outcome = (value: unknown) =>
+      value instanceof ToolError ? { kind: value.kind, text: value.modelText } : value;
+    return [
+      outcome(decodeText(text, compiled, scanner, DEFAULT_DECODE_LIMITS, 't')),
+      outcome(decodeText(text, compiled, null, DEFAULT_DECODE_LIMITS, 't')),
+    ];
+  }
+
+  it.each([
+    '{"b":"x","1":"y"}',
+    '{"1":"y","b":"x","c":"z"}',
+    '{"c":"z","b":1.5}',
+    '{"b":2,"1":3}',
+    '{"c":null,"1":null}',
+  ])('reports what JSON.parse’s path reports, in its order, for %s', (text) => {
+    for (const argsClass of [Numbered, Plain]) {
+      const [scanned, parsed] = bothPaths(argsClass, text);
+      expect(scanned).toStrictEqual(parsed);
+    }
+  });
+
+  it('lists issues in the order of the text, an array-index name first as for-in visits it', () => {
+    const issuePaths = (outcome: unknown) =>
+      [...(outcome as { text: string }).text.matchAll(/^ {2}- (\S+):/gm)].map((match) => match[1]);
+    const [numbered] = bothPaths(Numbered, '{"b":"x","1":"y"}');
+    expect(issuePaths(numbered)).toEqual(['["1"]', 'b']);
+    const [plain] = bothPaths(Plain, '{"c":"z","b":"x","a":"y"}');
+    expect(issuePaths(plain)).toEqual(['c', 'b', 'a']);
   });
 });

@@ -1,22 +1,26 @@
-import type { CompiledModel } from './compiled-model';
+import type { CompiledModel, CompiledProperty } from './compiled-model';
+import type { DecodeContext, INVALID } from './decode-context';
+import { decodeScannedEntries, type ScannedEntries } from './decode-scanned-entries';
 import { RESERVED_KEYS } from './reserved-keys';
+import { walkRoot } from './walk-root';
 
 /**
- * Reads JSON text that is one flat object of known keys into a new plain object, exactly as
- * `JSON.parse` would build it, or returns `undefined` ("bail") for any other text. No side effect
- * either way. See `scanFlatObject` for the text it accepts.
+ * The accelerated reading of a model's JSON text: when the text is one flat object of known keys
+ * (see `scanFlatObject`), its decoded instance, or `INVALID` with the issues in `context`, exactly
+ * what the reference path (`JSON.parse`, then the fields decoder) gives for it; `undefined`
+ * ("bail", with `context` untouched) for any other text, which the reference path then reads.
  */
-export type TextScanner = (text: string) => Record<string, unknown> | undefined;
+export type TextScanner = (text: string, context: DecodeContext) => object | typeof INVALID | undefined;
 
-/** How a scanner recognises and stores the names of one model. */
-export interface ScannedKeys {
+/** How a scanner recognises the names of one model and stores their values into `S`. */
+export interface ScannedKeys<S = Record<string, unknown>> {
   /**
    * The index of the name written from `start` (just past a key's opening quote) and followed by
    * the closing quote, or -1. `start` is inside the text and `end` is its length.
    */
   readonly indexAt: (text: string, start: number, end: number) => number;
-  /** Stores a value under the name of index `index`: the name string itself, never a slice. */
-  readonly store: (record: Record<string, unknown>, index: number, value: unknown) => void;
+  /** Stores the value of the name of index `index` (under the name string itself, never a slice). */
+  readonly store: (sink: S, index: number, value: unknown) => void;
   /** The length of each name. */
   readonly lengths: readonly number[];
 }
@@ -27,16 +31,40 @@ export const MAX_SCANNED_NAMES = 31;
 /**
  * The scanner of a model's top-level arguments, or `undefined` when the model has none: the fast
  * path of decoding text, for the common call, where `JSON.parse` and the duplicate-key count cost
- * more than the rest of the decode. Once the model has generated code (`generateModelCode`) the
- * names are recognised and stored by code generated for it (constant code units and constant-name
- * stores: some 50 ns less per call than a name loop and computed stores); until then closures do
- * the same.
+ * more than the rest of the decode. A model with generated code (`generateModelCode`) has its
+ * names recognised and stored into a record by code generated for it, which its generated fields
+ * decoder then reads. A model on the closures has the values listed by name index instead
+ * (`decodeScannedEntries`): calls spread over many models would otherwise build a record of a
+ * new shape for each model, and writing and reading records of a thousand shapes costs more
+ * than the rest of the decode.
  */
 export function createTextScanner(compiled: CompiledModel): TextScanner | undefined {
   const names = scannedNames(compiled);
   if (names === undefined || alwaysNested(compiled)) return undefined;
-  const keys = compiled.generated ? generateScannedKeys(names) : closureScannedKeys(names);
-  return (text) => scanFlatObject(text, keys);
+  // An array-index name ("0") is visited before the others by the reference path's for-in,
+  // whatever its place in the text; the record keeps that order for it.
+  if (compiled.generated || names.some(isArrayIndex)) {
+    const keys = compiled.generated ? generateScannedKeys(names) : closureScannedKeys(names);
+    return (text, context) => {
+      const record = scanFlatObject(text, keys, {});
+      return record === undefined ? undefined : walkRoot(compiled, record, context);
+    };
+  }
+  const keys: ScannedKeys<ScannedEntries> = { ...closureScannedKeys(names), store: pushEntry };
+  const properties: readonly CompiledProperty[] = names.map((name) => compiled.byName.get(name)!);
+  return (text, context) => {
+    const entries = scanFlatObject<ScannedEntries>(text, keys, []);
+    return entries === undefined ? undefined : decodeScannedEntries(compiled, properties, entries, context);
+  };
+}
+
+function pushEntry(entries: ScannedEntries, index: number, value: unknown): void {
+  entries.push(index, value);
+}
+
+// A canonical array index, which for-in visits first: "0", "7", "42", not "07" or "-1".
+function isArrayIndex(name: string): boolean {
+  return /^(0|[1-9][0-9]*)$/.test(name) && Number(name) < 2 ** 32 - 1;
 }
 
 /**
@@ -70,7 +98,7 @@ function isPlainName(name: string): boolean {
   return true;
 }
 
-/** The names' keys for runtimes that forbid `new Function`: a loop over the names. */
+/** The names' keys without generated code: a loop over the names, a store into a record. */
 export function closureScannedKeys(names: readonly string[]): ScannedKeys {
   return {
     indexAt: (text, start, end) => {
@@ -164,7 +192,8 @@ const CLOSE_BRACE = 0x7d;
 const MAX_DIGITS = 15;
 
 /**
- * Reads one flat JSON object of known keys into a new plain object, or bails (`undefined`). It
+ * Reads one flat JSON object of known keys into `sink` (through `keys.store`, in text order) and
+ * returns it, or bails (`undefined`; what was stored so far is to be dropped). It
  * accepts only a subset of JSON for which the object is exactly the one `JSON.parse` builds:
  * - one object, with JSON whitespace (space, tab, LF, CR) around and between the tokens;
  * - keys written without escapes that are names of `keys`, each at most once: a repeated key
@@ -175,7 +204,11 @@ const MAX_DIGITS = 15;
  * bails. Every `charCodeAt` stays inside the text: reading past the end would deoptimise the
  * calls for good.
  */
-export function scanFlatObject(text: string, keys: ScannedKeys): Record<string, unknown> | undefined {
+export function scanFlatObject<S = Record<string, unknown>>(
+  text: string,
+  keys: ScannedKeys<S>,
+  sink: S,
+): S | undefined {
   const end = text.length;
   // Each token's first unit is read once: whitespace (all of it at most SPACE) is skipped only
   // where there is some, which compact JSON never has.
@@ -188,8 +221,7 @@ export function scanFlatObject(text: string, keys: ScannedKeys): Record<string, 
     if (at === end) return undefined;
     unit = text.charCodeAt(at);
   }
-  const record: Record<string, unknown> = {};
-  if (unit === CLOSE_BRACE) return skipSpace(text, at + 1, end) === end ? record : undefined;
+  if (unit === CLOSE_BRACE) return skipSpace(text, at + 1, end) === end ? sink : undefined;
   let seen = 0;
   for (;;) {
     // The key: a name followed by the closing quote. Names hold no backslash, so that quote is
@@ -250,7 +282,7 @@ export function scanFlatObject(text: string, keys: ScannedKeys): Record<string, 
     } else {
       return undefined;
     }
-    keys.store(record, index, value);
+    keys.store(sink, index, value);
     if (at === end) return undefined;
     unit = text.charCodeAt(at);
     if (unit <= SPACE) {
@@ -258,7 +290,7 @@ export function scanFlatObject(text: string, keys: ScannedKeys): Record<string, 
       if (at === end) return undefined;
       unit = text.charCodeAt(at);
     }
-    if (unit === CLOSE_BRACE) return skipSpace(text, at + 1, end) === end ? record : undefined;
+    if (unit === CLOSE_BRACE) return skipSpace(text, at + 1, end) === end ? sink : undefined;
     if (unit !== COMMA || ++at === end) return undefined;
     unit = text.charCodeAt(at);
     if (unit <= SPACE) {

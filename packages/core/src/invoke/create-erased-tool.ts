@@ -4,7 +4,7 @@ import { ConcurrencyLimiter } from './concurrency-limiter';
 import type { ErasedTool } from './erased-tool';
 import type { ErasedToolSpec, ToolLimits } from './erased-tool-spec';
 import { describeToolSource } from './describe-tool-source';
-import { attachDirectRun } from './direct-run';
+import { markEngineTool } from './engine-tool';
 import { freezeToolDefinition } from './freeze-tool-definition';
 import type { ToolDefinition } from './tool-definition';
 import { ToolRunner, type ToolRunnerConfig } from './tool-runner';
@@ -94,13 +94,12 @@ function buildErasedTool<Args, Output>(
         limits,
       ),
     ));
-  // Started empty: an empty literal has room for three keys in the object itself, so the direct
-  // run attached below does not need a second array of added keys.
-  const tool = {} as { definition: ToolDefinition; execute: ErasedTool['execute'] };
-  tool.definition = definition;
-  tool.execute = (rawArgs, ctx) => (runner ?? start()).execute(rawArgs, ctx);
-  attachDirectRun(tool, (rawArgs, ctx) => (runner ?? start()).run(rawArgs, ctx));
-  return Object.freeze(tool);
+  const tool: ErasedTool = Object.freeze({
+    definition,
+    execute: (rawArgs: unknown, ctx: ToolCallContext) => (runner ?? start()).execute(rawArgs, ctx),
+  });
+  markEngineTool(tool);
+  return tool;
 }
 
 function runnerConfig<Args, Output>(

@@ -1,11 +1,11 @@
-import { attachDirectRun, directRunOf } from './direct-run';
+import { isEngineTool, markEngineTool } from './engine-tool';
 import type { ErasedTool } from './erased-tool';
 import type { ToolDefinition } from './tool-definition';
 
 /**
  * The same erased tool under another definition — a registry's rendered description and resolved
- * taxonomy, say — without erasing it again: calls go to the original, including the runtime's
- * direct path for calls nobody listens to for progress (which a hand-made wrapper would lose).
+ * taxonomy, say — without erasing it again: calls go to the original, and a tool of the engine
+ * stays one (a hand-made wrapper would look hand-written to a `ToolSet`).
  * The definition is used as given, so pass a frozen one; the name may not change.
  */
 export function redefineTool(erased: ErasedTool, definition: ToolDefinition): ErasedTool {
@@ -15,7 +15,7 @@ export function redefineTool(erased: ErasedTool, definition: ToolDefinition): Er
     );
   }
   const tool: ErasedTool = { definition, execute: (rawArgs, ctx) => erased.execute(rawArgs, ctx) };
-  const run = directRunOf(erased);
-  if (run !== undefined) attachDirectRun(tool, run);
-  return Object.freeze(tool);
+  Object.freeze(tool);
+  if (isEngineTool(erased)) markEngineTool(tool);
+  return tool;
 }

@@ -10,7 +10,7 @@ import { isThenable } from '../stream/is-thenable';
 import { toProgressItem, type ProgressItem } from '../stream/progress-item';
 import type { StreamOrigin } from '../stream/stream-origin';
 import { eventLoopTurn, nextTurnAt, turnDue } from '../stream/event-loop-turn';
-import { engineTerminalOnly, ToolStream } from '../stream/tool-stream';
+import { engineStream, ToolStream, type CallStream } from '../stream/tool-stream';
 import { busyError, type BusyScope } from './busy-error';
 import { CallGuard, type GuardOutcome } from './call-guard';
 import type { ConcurrencyLimiter } from './concurrency-limiter';
@@ -51,9 +51,8 @@ export class ToolRunner {
   }
 
   /** The call as a stream: terminal-only for tools declared non-streaming, progress otherwise. */
-  execute(rawArgs: unknown, ctx: ToolCallContext): ToolStream {
-    if (this.#config.streaming === false)
-      return engineTerminalOnly(() => this.run(rawArgs, ctx), this.#origin);
+  execute(rawArgs: unknown, ctx: ToolCallContext): CallStream {
+    if (this.#config.streaming === false) return engineStream(this, rawArgs, ctx, this.#origin);
     return ToolStream.withProgress(() => this.stream(rawArgs, ctx), this.#origin);
   }
 
@@ -524,8 +523,9 @@ function settle(
   guard: CallGuard | undefined,
   afterLateSettle: () => void,
 ): Promise<GuardOutcome<unknown>> | GuardOutcome<unknown> {
-  if (guard !== undefined) return guard.race(Promise.resolve(pending), afterLateSettle);
+  // A value the tool gave synchronously has nothing left to race, with or without a guard.
   if (!isThenable(pending)) return { kind: 'value', value: pending };
+  if (guard !== undefined) return guard.race(Promise.resolve(pending), afterLateSettle);
   return Promise.resolve(pending).then(
     (value): GuardOutcome<unknown> => ({ kind: 'value', value }),
     (error: unknown): GuardOutcome<unknown> => ({ kind: 'error', error }),

@@ -4,7 +4,7 @@ import { guardListener } from './guard-listener';
 import type { ProgressItem } from './progress-item';
 import { relayToolStream } from './relay-tool-stream';
 import { originMeta, originStart, type StreamOrigin } from './stream-origin';
-import { drainDirectly, type ProgressListener, type ToolStream } from './tool-stream';
+import { isCallStream, type ProgressListener, type ToolStream } from './tool-stream';
 
 /**
  * Consumes a tool stream to its one result, and never rejects. Progress goes to `onProgress`
@@ -19,10 +19,10 @@ export function drainToTerminal(
   onProgress?: (item: ProgressItem) => void,
   origin: StreamOrigin = {},
 ): Promise<ToolResult> {
-  const report = onProgress === undefined ? undefined : guardListener(onProgress);
   // Not async: a stream of ours resolves directly, sparing a promise layer on the hot path.
   try {
-    return drainDirectly(stream, report) ?? drainByIteration(stream, report, origin);
+    if (isCallStream(stream)) return stream.result(onProgress);
+    return drainByIteration(stream, onProgress === undefined ? undefined : guardListener(onProgress), origin);
   } catch (thrown) {
     return Promise.resolve(resultFromError(thrown, originMeta(origin)));
   }

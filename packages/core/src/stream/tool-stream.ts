@@ -3,6 +3,7 @@ import { normalizeToolResult } from '../result/normalize-tool-result';
 import { resultFromError } from '../result/result-from-error';
 import type { ToolResult } from '../result/tool-result';
 import { closeQuietly } from './close-quietly';
+import { guardListener } from './guard-listener';
 import { isThenable } from './is-thenable';
 import { isProgressItem, type ProgressItem } from './progress-item';
 import { originMeta, type StreamOrigin } from './stream-origin';
@@ -19,42 +20,48 @@ export type ToolStream = AsyncIterable<ToolStreamItem>;
 /** Receives progress items while a stream is drained. */
 export type ProgressListener = (item: ProgressItem) => void;
 
-// The sanctioned builders also expose a push-style drain, so `drainToTerminal` skips the
-// per-item promise and wrapper objects of async iteration (the dominant cost of a fast call).
-const DRAIN = Symbol('toolwright.ToolStream.drain');
-
-interface DrainableStream extends ToolStream {
-  readonly [DRAIN]: (onProgress: ProgressListener | undefined) => Promise<ToolResult>;
+/**
+ * A tool stream as the sanctioned builders make it (and as `ToolSet.execute` always returns it):
+ * iterable, or drained to its one result by `result()`.
+ */
+export interface CallStream extends ToolStream {
+  /**
+   * Reads the stream to its one result, progress to `onProgress` (a listener that throws is
+   * ignored), without the per-item promises of iteration. Never rejects. A stream is read once:
+   * iterating it afterwards, or a second `result()`, gives an `internal` failure.
+   */
+  result(onProgress?: ProgressListener): Promise<ToolResult>;
 }
 
-/**
- * Drains a stream built by this module through its push-style hook (no per-item promises);
- * `undefined` for any other stream, which must then be iterated. The promise never rejects.
- */
-export function drainDirectly(
-  stream: unknown,
-  onProgress: ProgressListener | undefined,
-): Promise<ToolResult> | undefined {
-  return stream instanceof TerminalOnlyStream || stream instanceof ProgressStream
-    ? stream[DRAIN](onProgress)
-    : undefined;
+/** Whether `stream` was built by `ToolStream.terminalOnly` or `ToolStream.withProgress`. */
+export function isCallStream(stream: unknown): stream is CallStream {
+  return (
+    stream instanceof EngineStream || stream instanceof TerminalOnlyStream || stream instanceof ProgressStream
+  );
 }
 
 /** A stream with no progress: `run` gives the result. A throw or rejection becomes a failure result. */
-function terminalOnly(run: () => Promise<ToolResult> | ToolResult, origin: StreamOrigin = {}): ToolStream {
-  return new TerminalOnlyStream(run, origin, false);
+function terminalOnly(run: () => Promise<ToolResult> | ToolResult, origin: StreamOrigin = {}): CallStream {
+  return new TerminalOnlyStream(run, origin);
+}
+
+/** Runs one call of the engine to its result; never throws, and a promise never rejects. */
+export interface CallRunner<C> {
+  run(rawArgs: unknown, ctx: C): Promise<ToolResult> | ToolResult;
 }
 
 /**
- * `terminalOnly` for the runtime's own engine, whose `run` builds a well-formed result and never
- * rejects: its result is passed through as is, without the check (and the promise turn) that a
- * result from elsewhere needs. Internal.
+ * The stream of one call of the runtime's own engine (`runner`), which builds a well-formed
+ * result and never rejects: the result is passed on as is, without the check (and the promise
+ * turn) that a result from elsewhere needs. Internal.
  */
-export function engineTerminalOnly(
-  run: () => Promise<ToolResult> | ToolResult,
+export function engineStream<C>(
+  runner: CallRunner<C>,
+  rawArgs: unknown,
+  ctx: C,
   origin: StreamOrigin,
-): ToolStream {
-  return new TerminalOnlyStream(run, origin, true);
+): CallStream {
+  return new EngineStream(runner, rawArgs, ctx, origin);
 }
 
 /**
@@ -65,22 +72,21 @@ export function engineTerminalOnly(
 function withProgress(
   generator: () => AsyncGenerator<ProgressItem, ToolResult, undefined>,
   origin: StreamOrigin = {},
-): ToolStream {
+): CallStream {
   return new ProgressStream(generator, origin);
 }
 
 // Classes rather than object literals: a literal with generator methods allocates a function
 // object and its prototype per stream, which showed up as a fifth of a fast call's cost.
-class TerminalOnlyStream implements DrainableStream {
+class TerminalOnlyStream implements CallStream {
   #consumed = false;
 
   constructor(
     private readonly run: () => Promise<ToolResult> | ToolResult,
     private readonly origin: StreamOrigin,
-    private readonly trusted: boolean,
   ) {}
 
-  [DRAIN](): Promise<ToolResult> {
+  result(): Promise<ToolResult> {
     return this.#settle();
   }
 
@@ -95,7 +101,6 @@ class TerminalOnlyStream implements DrainableStream {
     this.#consumed = true;
     try {
       const outcome = this.run();
-      if (this.trusted) return outcome instanceof Promise ? outcome : Promise.resolve(outcome);
       if (!isThenable(outcome)) return Promise.resolve(checkedResult(outcome, origin));
       return Promise.resolve(outcome).then(
         (result) => checkedResult(result, origin),
@@ -105,12 +110,41 @@ class TerminalOnlyStream implements DrainableStream {
       return Promise.resolve(resultFromError(thrown, originMeta(origin)));
     }
   }
-
-  // Keeps this class's hidden class alive through full GCs: see CallContext's layout witness.
-  static readonly #layoutWitness = new TerminalOnlyStream(() => alreadyConsumed({}), {}, true);
 }
 
-class ProgressStream implements DrainableStream {
+class EngineStream<C> implements CallStream {
+  #consumed = false;
+
+  constructor(
+    private readonly runner: CallRunner<C>,
+    private readonly rawArgs: unknown,
+    private readonly ctx: C,
+    private readonly origin: StreamOrigin,
+  ) {}
+
+  result(): Promise<ToolResult> {
+    if (this.#consumed) return Promise.resolve(alreadyConsumed(this.origin));
+    this.#consumed = true;
+    try {
+      const outcome = this.runner.run(this.rawArgs, this.ctx);
+      return outcome instanceof Promise ? outcome : Promise.resolve(outcome);
+    } catch (thrown) {
+      return Promise.resolve(resultFromError(thrown, originMeta(this.origin)));
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<ToolStreamItem, void, undefined> {
+    yield terminal(await this.result());
+  }
+
+  // Every call makes one of these; one that lives as long as the class keeps the call path fast
+  // across a full garbage collection (a benchmark's gc() between rounds, an idle process's memory
+  // reducer), as CallContext's does: without it, measured, the calls after each such collection
+  // ran about a third slower until they warmed up again.
+  static readonly #witness = new EngineStream({ run: () => alreadyConsumed({}) }, undefined, undefined, {});
+}
+
+class ProgressStream implements CallStream {
   #consumed = false;
 
   constructor(
@@ -118,10 +152,14 @@ class ProgressStream implements DrainableStream {
     private readonly origin: StreamOrigin,
   ) {}
 
-  [DRAIN](onProgress: ProgressListener | undefined): Promise<ToolResult> {
+  result(onProgress?: ProgressListener): Promise<ToolResult> {
     if (this.#consumed) return Promise.resolve(alreadyConsumed(this.origin));
     this.#consumed = true;
-    return pushAll(this.generator, this.origin, onProgress);
+    return pushAll(
+      this.generator,
+      this.origin,
+      onProgress === undefined ? undefined : guardListener(onProgress),
+    );
   }
 
   [Symbol.asyncIterator](): AsyncIterator<ToolStreamItem> {

@@ -6,7 +6,7 @@ import type { ToolResult } from '../result/tool-result';
 import type { ProgressItem } from '../stream/progress-item';
 import { relayToolStream } from '../stream/relay-tool-stream';
 import { originMeta, type StreamOrigin } from '../stream/stream-origin';
-import { ToolStream } from '../stream/tool-stream';
+import { ToolStream, type CallStream } from '../stream/tool-stream';
 import type { CallInterceptor, InterceptedCall } from './call-interceptor';
 
 /**
@@ -17,7 +17,7 @@ export function interceptCall(
   interceptors: readonly CallInterceptor[],
   call: InterceptedCall,
   run: () => ToolStream,
-): ToolStream {
+): CallStream {
   const origin: StreamOrigin = { toolName: call.toolName, callId: call.callId };
   return ToolStream.withProgress(async function* (): AsyncGenerator<ProgressItem, ToolResult, undefined> {
     // How many interceptors' beforeDecode ran: exactly those get their afterResult.

@@ -2,21 +2,21 @@ import { adoptCallContext } from '../context/adopt-call-context';
 import { CallContext } from '../context/call-context';
 import type { ExtensionEntry } from '../context/extension-entry';
 import type { ToolCallContext, ToolDispatcher } from '../context/tool-call-context';
+import { DecodeAccelerator } from '../decode/decode-accelerator';
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
 import type { ToolResult } from '../result/tool-result';
-import { drainToTerminal } from '../stream/drain-to-terminal';
 import type { ProgressItem } from '../stream/progress-item';
 import { relayToolStream } from '../stream/relay-tool-stream';
 import { originMeta } from '../stream/stream-origin';
 import { drainUntilStopped } from '../stream/drain-until-stopped';
-import { ToolStream } from '../stream/tool-stream';
+import { isCallStream, ToolStream, type CallStream } from '../stream/tool-stream';
 import { ConcurrencyLimiter } from '../invoke/concurrency-limiter';
 import { busyError } from '../invoke/busy-error';
 import { defaultConcurrencyLimiter } from '../invoke/default-concurrency';
 import type { ErasedTool } from '../invoke/erased-tool';
 import { describeToolSource } from '../invoke/describe-tool-source';
-import { directRunOf } from '../invoke/direct-run';
+import { isEngineTool } from '../invoke/engine-tool';
 import type { ToolDefinition } from '../invoke/tool-definition';
 import type { CallInterceptor } from './call-interceptor';
 import { interceptCall, interceptedCall } from './intercept-call';
@@ -42,6 +42,11 @@ export interface ToolSetOptions {
   readonly interceptors?: readonly CallInterceptor[];
   /** Time every call of `call()`: `result.meta.durationMs` (default false; a call may also ask itself). */
   readonly timing?: boolean;
+  /**
+   * The budget of generated decoding code for the set's tools (default: one of the set's own,
+   * `DEFAULT_MAX_GENERATED_CLASSES` classes); sets given the same accelerator share it.
+   */
+  readonly accelerator?: DecodeAccelerator;
 }
 
 /** Options of `ToolSet.call`. */
@@ -69,8 +74,13 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   readonly #maxDispatches: number | undefined;
   readonly #timing: boolean;
   readonly #interceptors: readonly CallInterceptor[];
+  readonly #accelerator: DecodeAccelerator;
 
   constructor(options: ToolSetOptions = {}) {
+    const accelerator = options.accelerator;
+    if (accelerator !== undefined && !(accelerator instanceof DecodeAccelerator))
+      throw new TypeError('ToolSet: accelerator must be a DecodeAccelerator.');
+    this.#accelerator = accelerator ?? new DecodeAccelerator();
     this.#maxDepth = options.maxDepth;
     this.#maxDispatches = options.maxDispatches;
     this.#timing = options.timing === true;
@@ -149,18 +159,19 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   }
 
   /**
-   * Dispatches one call as a stream. An unknown name is a `not_found` terminal listing the
-   * available names and the closest match; a full set-wide limiter a `concurrency_limited` one.
-   * Never throws.
+   * Dispatches one call as a stream, read by iterating it or by its `result()`. An unknown name
+   * is a `not_found` terminal listing the available names and the closest match; a full set-wide
+   * limiter a `concurrency_limited` one. A hand-written tool's stream is relayed (malformed items
+   * dropped, a missing terminal reported). Never throws.
    */
-  execute(name: string, rawArgs: unknown, ctx: ToolCallContext): ToolStream {
+  execute(name: string, rawArgs: unknown, ctx: ToolCallContext): CallStream {
     if (this.#interceptors.length === 0) return this.#execute(name, rawArgs, ctx);
     return interceptCall(this.#interceptors, interceptedCall(String(name), rawArgs, ctx), () =>
       this.#execute(name, rawArgs, ctx),
     );
   }
 
-  #execute(name: string, rawArgs: unknown, ctx: ToolCallContext): ToolStream {
+  #execute(name: string, rawArgs: unknown, ctx: ToolCallContext): CallStream {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (tool === undefined) {
       const error = unknownToolError(name, this.names());
@@ -168,15 +179,21 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
       return ToolStream.terminalOnly(() => failure(error, String(name), callId));
     }
     const limiter = this.#limiter;
-    // A dispatched call runs in the slot of the host's call above it: taking a second slot could
-    // deadlock a full set (every slot held by a caller waiting for its callee).
-    if (limiter === undefined || isDispatched(ctx)) return executeSafely(tool, name, rawArgs, ctx);
-    if (directRunOf(tool) !== undefined) {
-      // An engine tool takes the set's slot itself when its stream is read, under its call's
-      // guard, and gives it back with its result.
+    if (isEngineTool(tool)) {
+      // An engine tool decodes on the set's budget, and takes the set's slot itself when its
+      // stream is read, under its call's guard, and gives it back with its result. A dispatched
+      // call runs in the slot of the host's call above it: taking a second slot could deadlock a
+      // full set (every slot held by a caller waiting for its callee).
       const adopted = adoptCallContext(ctx, name);
-      adopted.slotLimiter = limiter;
-      return executeSafely(tool, name, rawArgs, adopted);
+      adopted.accelerator ??= this.#accelerator;
+      if (limiter !== undefined && !isDispatched(adopted)) adopted.slotLimiter = limiter;
+      return callStreamOf(executeSafely(tool, name, rawArgs, adopted), name, adopted);
+    }
+    if (limiter === undefined || isDispatched(ctx)) {
+      // Relayed even when already a call stream: a hand-written tool may return one it did not build.
+      const stream = executeSafely(tool, name, rawArgs, ctx);
+      const origin = { toolName: name, callId: safeCallId(ctx) };
+      return ToolStream.withProgress(() => relayToolStream(stream, origin), origin);
     }
     return this.#executeLimited(limiter, tool, name, rawArgs, ctx);
   }
@@ -198,6 +215,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
         maxDepth: this.#maxDepth,
         maxDispatches: this.#maxDispatches,
         timing: options.timing ?? this.#timing,
+        accelerator: this.#accelerator,
       });
       return this.#run(name, rawArgs, ctx, options.onProgress);
     } catch (thrown) {
@@ -208,33 +226,29 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
     }
   }
 
-  // A call nobody listens to for progress skips the stream: a tool of the runtime's own runs
-  // straight to its result (the same engine, without the stream and drain objects).
+  // The call is its stream's result. The engine stops its own streams when the call is aborted;
+  // a hand-written one may ignore its signal (or never await), so the drain itself stops reading
+  // it.
   #run(
     name: string,
     rawArgs: unknown,
     ctx: CallContext,
     onProgress: ((item: ProgressItem) => void) | undefined,
   ): Promise<ToolResult> {
+    const stream = this.execute(name, rawArgs, ctx);
+    if (!ctx.canBeAborted()) return stream.result(onProgress);
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
-    const run = tool === undefined ? undefined : directRunOf(tool);
-    if (onProgress === undefined && run !== undefined && this.#interceptors.length === 0) {
-      // The engine releases the context when the call ends.
-      // The engine takes the set's slot (see execute).
-      ctx.slotLimiter = this.#limiter;
-      const result = run(rawArgs, ctx);
-      return result instanceof Promise ? result : Promise.resolve(result);
-    }
-    const origin = { toolName: ctx.toolName, callId: ctx.callId, timed: ctx.timed };
-    // The engine stops its own streams when the call is aborted; a hand-written one may ignore
-    // its signal (or never await), so the drain itself stops reading it.
     const drained =
-      run === undefined && tool !== undefined && ctx.canBeAborted()
-        ? drainUntilStopped(this.execute(name, rawArgs, ctx), onProgress, origin, ctx)
-        : drainToTerminal(this.execute(name, rawArgs, ctx), onProgress, origin);
+      tool !== undefined && !isEngineTool(tool)
+        ? drainUntilStopped(
+            stream,
+            onProgress,
+            { toolName: ctx.toolName, callId: ctx.callId, timed: ctx.timed },
+            ctx,
+          )
+        : stream.result(onProgress);
     // The engine releases the context (its link to the host's signal) when the call ends; a
     // hand-written tool does not, so the set does.
-    if (!ctx.canBeAborted()) return drained;
     return drained.then((result) => {
       ctx.release();
       return result;
@@ -247,7 +261,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
     name: string,
     rawArgs: unknown,
     callerContext: ToolCallContext,
-  ): ToolStream {
+  ): CallStream {
     const ctx = adoptCallContext(callerContext, name);
     const origin = { toolName: name, callId: ctx.callId, timed: ctx.timed };
     // The slot is taken when the stream is consumed, not when it is built: a stream nobody
@@ -315,6 +329,13 @@ function executeSafely(tool: ErasedTool, name: string, rawArgs: unknown, ctx: To
     const callId = safeCallId(ctx);
     return ToolStream.terminalOnly(() => failure(thrown, name, callId));
   }
+}
+
+// The engine's streams are call streams already; anything else is relayed into one.
+function callStreamOf(stream: ToolStream, name: string, ctx: ToolCallContext): CallStream {
+  if (isCallStream(stream)) return stream;
+  const origin = { toolName: name, callId: safeCallId(ctx) };
+  return ToolStream.withProgress(() => relayToolStream(stream, origin), origin);
 }
 
 function failure(thrown: unknown, toolName: string, callId: string, startedAt?: number): ToolResult {

@@ -515,7 +515,7 @@ async function checkText(
     expected,
   );
   expect(await outcomeOf(() => decode(text), loaded)).toStrictEqual(expected);
-  if (scan?.(text) === undefined) {
+  if (scan?.(text, new loaded.DecodeContext(limits, true)) === undefined) {
     tally.bailed++;
   } else {
     tally.scanned++;
@@ -590,8 +590,16 @@ describe.each([
     const scan = loaded.createTextScanner(loaded.compileModel(model))!;
     const valid = '{"path":"src/a.ts","offset":10,"limit":20}';
     const invalid = '{"path":"","offset":"ten"}';
-    expect(scan(valid)).toEqual({ path: 'src/a.ts', offset: 10, limit: 20 });
-    expect(scan(invalid)).toEqual({ path: '', offset: 'ten' });
+    const limits = loaded.resolveDecodeLimits(undefined);
+    expect(scan(valid, new loaded.DecodeContext(limits, true))).toEqual({
+      path: 'src/a.ts',
+      offset: 10,
+      limit: 20,
+    });
+    // Read by the scanner (not a bail), and found invalid field by field.
+    const context = new loaded.DecodeContext(limits, true);
+    expect(scan(invalid, context)).toBe(loaded.INVALID);
+    expect(context.issueCount).toBe(2);
     // Before and after the decode function starts scanning.
     for (let i = 0; i < 40; i++) {
       expect(decode(valid)).toEqual(

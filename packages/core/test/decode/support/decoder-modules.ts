@@ -2,6 +2,7 @@ import type * as AuthorCodeErrorModule from '../../../src/decode/author-code-err
 import type * as CompileModelModule from '../../../src/decode/compile-model';
 import type * as CreateArgsDecoderModule from '../../../src/decode/create-args-decoder';
 import type * as CreateDecodeFunctionModule from '../../../src/decode/create-decode-function';
+import type * as DecodeContextModule from '../../../src/decode/decode-context';
 import type * as DecodeLimitsModule from '../../../src/decode/decode-limits';
 import type * as ScanFlatObjectModule from '../../../src/decode/scan-flat-object';
 import type * as BuildArgsModelModule from '../../../src/model/build-args-model';
@@ -13,6 +14,9 @@ export interface DecoderModules {
   readonly createArgsDecoder: typeof CreateArgsDecoderModule.createArgsDecoder;
   readonly createTextScanner: typeof ScanFlatObjectModule.createTextScanner;
   readonly resolveDecodeLimits: typeof DecodeLimitsModule.resolveDecodeLimits;
+  /** The decode context of JSON text, and the marker of an invalid outcome, of this registry. */
+  readonly DecodeContext: typeof DecodeContextModule.DecodeContext;
+  readonly INVALID: typeof DecodeContextModule.INVALID;
   readonly getArgsModel: typeof BuildArgsModelModule.getArgsModel;
   readonly AuthorCodeError: typeof AuthorCodeErrorModule.AuthorCodeError;
   /**
@@ -48,6 +52,9 @@ export function loadDecoderModules(generate: boolean): DecoderModules {
         .createTextScanner,
       resolveDecodeLimits: (require('../../../src/decode/decode-limits') as typeof DecodeLimitsModule)
         .resolveDecodeLimits,
+      DecodeContext: (require('../../../src/decode/decode-context') as typeof DecodeContextModule)
+        .DecodeContext,
+      INVALID: (require('../../../src/decode/decode-context') as typeof DecodeContextModule).INVALID,
       getArgsModel: (require('../../../src/model/build-args-model') as typeof BuildArgsModelModule)
         .getArgsModel,
       AuthorCodeError: (require('../../../src/decode/author-code-error') as typeof AuthorCodeErrorModule)
