@@ -17,7 +17,8 @@ import {
 import { createHostGuard, LOOPBACK_HOSTS } from './host-guard';
 import { HTTP_DEFAULTS, type McpHttpOptions } from './mcp-http-options';
 import { HEADER_MISMATCH, paramHeaderMismatch } from './param-headers';
-import { readJsonBody } from './read-json-body';
+import { PendingBodies } from './pending-bodies';
+import { readJsonBody, type BodyLimits } from './read-json-body';
 
 /** A Node `(request, response)` handler serving MCP over Streamable HTTP, for any HTTP server or framework. */
 export interface McpHttpHandler {
@@ -64,6 +65,7 @@ class McpHttpEndpoint {
   readonly #serverOptions: McpServerOptions;
   readonly #guard: (request: IncomingMessage) => string | undefined;
   readonly #maxBodyBytes: number;
+  readonly #bodyLimits: BodyLimits;
   readonly #maxSessions: number;
   readonly #idleMs: number;
   readonly #maxRequests: number;
@@ -93,6 +95,13 @@ class McpHttpEndpoint {
     this.#maxSessions = options.maxSessions ?? HTTP_DEFAULTS.maxSessions;
     this.#idleMs = options.sessionIdleMs ?? HTTP_DEFAULTS.sessionIdleMs;
     this.#maxRequests = options.maxConcurrentRequests ?? HTTP_DEFAULTS.maxConcurrentRequests;
+    this.#bodyLimits = {
+      maxBytes: this.#maxBodyBytes,
+      timeoutMs: positive(options.bodyTimeoutMs, HTTP_DEFAULTS.bodyTimeoutMs, 'bodyTimeoutMs'),
+      pending: new PendingBodies(
+        positive(options.maxPendingBodies, HTTP_DEFAULTS.maxPendingBodies, 'maxPendingBodies'),
+      ),
+    };
     const serverOptions = this.#serverOptions;
     this.#modern = createMcpHandler(
       () => createWiredMcpServer(tools, serverOptions, { followChanges: false }),
@@ -166,8 +175,14 @@ class McpHttpEndpoint {
   }
 
   async #post(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // The body is read first, under its own deadline and cap (F20): a request counts as in
+    // progress only once it is whole, so stalled uploads cannot fill the in-flight cap.
+    const body = await readJsonBody(request, this.#bodyLimits);
+    if (!body.ok) {
+      if (body.closeConnection === true) closeAfterReply(request, response);
+      return reply(response, body.status, body.code, body.message);
+    }
     if (this.#pendingRequests >= this.#maxRequests) {
-      request.resume();
       response.setHeader('Retry-After', '1');
       return reply(response, 503, -32000, 'Too many requests in progress; retry shortly.');
     }
@@ -175,8 +190,6 @@ class McpHttpEndpoint {
     response.once('close', () => {
       this.#pendingRequests -= 1;
     });
-    const body = await readJsonBody(request, this.#maxBodyBytes);
-    if (!body.ok) return reply(response, body.status, body.code, body.message);
     if (!isLegacy(request, body.value)) {
       const mismatch = paramHeaderMismatch(this.tools, body.value, request.headers);
       if (mismatch !== undefined)
@@ -315,6 +328,20 @@ function reply(
   response.statusCode = status;
   response.setHeader('Content-Type', 'application/json');
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+}
+
+// A connection whose request body was not read to its end cannot carry another request.
+function closeAfterReply(request: IncomingMessage, response: ServerResponse): void {
+  if (!response.headersSent) response.setHeader('Connection', 'close');
+  response.once('finish', () => request.socket.destroy());
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`${name} must be a positive number, not ${String(value)}.`);
+  }
+  return value;
 }
 
 // The id of a single request, for an error answered before the SDK sees it.

@@ -18,11 +18,25 @@ export interface McpHttpOptions extends McpServerOptions {
   readonly stateless?: boolean;
   /** Largest request body accepted, in bytes (default 4 MiB); larger is 413. */
   readonly maxBodyBytes?: number;
+  /**
+   * A request body must arrive whole within this many milliseconds of its headers (default
+   * 10 000); later is 408 and the connection is closed (R17, F20).
+   */
+  readonly bodyTimeoutMs?: number;
+  /**
+   * Requests whose body is still arriving, at most (default 256). At the cap a new request makes
+   * room by dropping the one that has waited longest (408, connection closed). They do not count
+   * against `maxConcurrentRequests`, which starts once a body is whole.
+   */
+  readonly maxPendingBodies?: number;
   /** Sessions held at once (default 256); a new session beyond that is refused with 503. */
   readonly maxSessions?: number;
   /** A session with no request for this long is closed (default 30 minutes). */
   readonly sessionIdleMs?: number;
-  /** POST requests processed at once across sessions (default 2048); beyond that, 503 at once. */
+  /**
+   * POST requests processed at once across sessions, counted from a whole body to the end of the
+   * response (default 2048); beyond that, 503 at once.
+   */
   readonly maxConcurrentRequests?: number;
   /**
    * Decides whether a request may reach the server (after the Host/Origin check): return `false`
@@ -40,4 +54,6 @@ export const HTTP_DEFAULTS = Object.freeze({
   maxSessions: 256,
   sessionIdleMs: 30 * 60 * 1000,
   maxConcurrentRequests: 2048,
+  bodyTimeoutMs: 10_000,
+  maxPendingBodies: 256,
 });

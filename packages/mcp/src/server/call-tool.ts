@@ -17,6 +17,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { CallSession } from './call-session';
+import { callSignal } from './call-signal';
 import { inputSupportOf } from './client-capabilities';
 import type { ConnectionView } from './connection-view';
 import { LegacyInputRequester } from './legacy-input-requester';
@@ -83,16 +84,16 @@ export class CallToolHandler {
         ),
       );
     }
-    const signal = ctx.mcpReq.signal;
+    const signal = callSignal(ctx);
     const grant = this.limiter.acquire();
-    if (grant.status === 'granted') return this.#admitted(snapshot, params, ctx, grant.release);
+    if (grant.status === 'granted') return this.#admitted(snapshot, params, ctx, signal, grant.release);
     if (grant.status === 'full')
       return Promise.resolve(errorResult(overloaded(params.name, grant.retryAfterMs)));
     return waitForSlot(grant.granted, grant.cancel, signal).then((granted) =>
       // Cancelled while waiting: the SDK sends nothing for a cancelled request.
       granted === undefined
         ? errorResult(ToolError.cancelled(undefined, { toolName: params.name }))
-        : this.#admitted(snapshot, params, ctx, granted),
+        : this.#admitted(snapshot, params, ctx, signal, granted),
     );
   }
 
@@ -100,11 +101,12 @@ export class CallToolHandler {
     snapshot: ToolSnapshot,
     params: CallParams,
     ctx: ServerContext,
+    signal: AbortSignal,
     release: () => void,
   ): Promise<CallAnswer> {
     if (this.connection.modern()) return this.#runRound(snapshot, params, ctx, release);
     const requester = new LegacyInputRequester(ctx, inputSupportOf(this.connection.clientCapabilities(ctx)));
-    return this.#run(snapshot, params, ctx, ctx.mcpReq.signal, requester, release);
+    return this.#run(snapshot, params, ctx, signal, requester, release);
   }
 
   // Runs an admitted call and gives its slot back. Chained, not awaited: each async layer costs
