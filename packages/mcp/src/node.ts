@@ -17,3 +17,4 @@ export { createHostGuard, isLoopback, LOOPBACK_HOSTS } from './node/host-guard';
 export type { HostGuardOptions } from './node/host-guard';
 export { routeConsoleToStderr } from './node/route-console-to-stderr';
 export { DEFAULT_MAX_LINE_BYTES } from './node/frame-stdio-transport';
+export type { McpStdioOptions } from './node/mcp-stdio-options';
