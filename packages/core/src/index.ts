@@ -114,6 +114,10 @@ export type { ArgumentIssue } from './errors/argument-issue';
 export { describeReceived } from './errors/describe-received';
 export { formatArgumentIssues } from './errors/format-argument-issues';
 export { scrubText, REDACTED } from './errors/scrub-text';
+export { scrubContentBlock } from './errors/scrub-content-block';
+export { scrubValue } from './errors/scrub-value';
+export { scrubProgress } from './stream/scrub-progress';
+export { collectHostValues } from './context/collect-host-values';
 
 // Call context and tokens
 export { createToken, tokenName } from './context/token';

@@ -1,4 +1,4 @@
-import { scrubText, type ContentBlock } from '@toolwright/core';
+import { scrubContentBlock, type ContentBlock } from '@toolwright/core';
 
 /**
  * Content with every host-only string removed from its text (R9): a tool that echoes a session
@@ -12,20 +12,8 @@ export function scrubContent(
   let scrubbed: ContentBlock[] | undefined;
   for (let index = 0; index < content.length; index++) {
     const block = content[index]!;
-    const next = scrubBlock(block, secrets);
+    const next = scrubContentBlock(block, secrets);
     if (next !== block) (scrubbed ??= content.slice())[index] = next;
   }
   return scrubbed ?? content;
-}
-
-function scrubBlock(block: ContentBlock, secrets: readonly string[]): ContentBlock {
-  if (block.type === 'text') {
-    const text = scrubText(block.text, secrets);
-    return text === block.text ? block : { type: 'text', text };
-  }
-  if (block.type === 'resource' && 'text' in block.resource) {
-    const text = scrubText(block.resource.text, secrets);
-    return text === block.resource.text ? block : { type: 'resource', resource: { ...block.resource, text } };
-  }
-  return block;
 }

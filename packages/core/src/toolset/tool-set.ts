@@ -41,6 +41,11 @@ export interface ToolSetOptions {
   readonly interceptors?: readonly CallInterceptor[];
   /** Time every call of `call()`: `result.meta.durationMs` (default false; a call may also ask itself). */
   readonly timing?: boolean;
+  /**
+   * The host's secret strings (the registry's `provide(…, { secret: true })` values), read when a
+   * call's model-bound text is scrubbed: error text and progress, like the context bag's values.
+   */
+  readonly secrets?: () => readonly string[];
 }
 
 /** Options of `ToolSet.call`. */
@@ -67,12 +72,14 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   readonly #maxDepth: number | undefined;
   readonly #maxDispatches: number | undefined;
   readonly #timing: boolean;
+  readonly #secrets: (() => readonly string[]) | undefined;
   readonly #interceptors: readonly CallInterceptor[];
 
   constructor(options: ToolSetOptions = {}) {
     this.#maxDepth = options.maxDepth;
     this.#maxDispatches = options.maxDispatches;
     this.#timing = options.timing === true;
+    this.#secrets = options.secrets;
     this.#interceptors = checkedInterceptors(options.interceptors);
     const limiter = options.limiter;
     this.setConcurrencyLimiter(
@@ -193,6 +200,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
         callId: options.callId,
         signal: options.signal,
         extensions: options.extensions,
+        secrets: this.#secrets,
         dispatcher: this,
         maxDepth: this.#maxDepth,
         maxDispatches: this.#maxDispatches,

@@ -1,5 +1,6 @@
 import {
   closestName,
+  collectHostValues,
   InputRequester,
   ToolError,
   type ConcurrencyLimiter,
@@ -198,11 +199,15 @@ export class CallToolHandler {
   }
 
   #extensions(toolName: string, ctx: ServerContext, requester: InputRequester): ExtensionEntry[] {
-    const session = new CallSession(this.connection, ctx, requester);
-    const entries: ExtensionEntry[] = [
-      [McpSession, session],
-      [InputRequester, requester],
-    ];
+    const entries: ExtensionEntry[] = [];
+    // The same strings the call's context scrubs from its error text and progress (collected
+    // once, when the tool first logs): the host's entries and its secrets.
+    let secrets: readonly string[] | undefined;
+    const session = new CallSession(this.connection, ctx, requester, () => {
+      secrets ??= [...this.handle.snapshot().hostSecrets(), ...collectHostValues(entries.slice(2))];
+      return secrets;
+    });
+    entries.push([McpSession, session], [InputRequester, requester]);
     const context = this.options.context;
     if (context === undefined) return entries;
     try {
