@@ -203,3 +203,50 @@ describe.each(['2025-11-25', '2026-07-28'] as const)(
     });
   },
 );
+
+describe('Streamable HTTP with sessions a departed client never deleted', () => {
+  let serving: McpServing;
+  let counters: Counters;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    counters = { started: 0, aborted: 0 };
+    serving = await serveMcp(tools(counters), { transport: { http: { port: 0, maxSessions: 3 } } });
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await serving.close();
+  });
+
+  it('lets a new session replace the one idle longest at the cap, but never one with a call in progress', async () => {
+    // Three sessions fill the cap: the first sits idle, the other two hold a call each.
+    const abandoned = await httpClient(serving.url!);
+    const busy = [await httpClient(serving.url!), await httpClient(serving.url!)];
+    clients.push(abandoned, ...busy);
+    const hung = busy.map((client) =>
+      client.callTool({ name: 'hang', arguments: {} }).catch(() => undefined),
+    );
+    await waitFor(() => counters.started === 2);
+
+    const newcomer = await httpClient(serving.url!);
+    clients.push(newcomer);
+    expect(
+      text((await newcomer.callTool({ name: 'echo', arguments: { text: 'in' } })) as CallToolResult),
+    ).toBe('echo: in');
+    // The idle session made room; the busy ones kept theirs.
+    await expect(abandoned.callTool({ name: 'echo', arguments: { text: 'back' } })).rejects.toThrow(
+      /404|not found/i,
+    );
+    expect(counters.aborted).toBe(0);
+
+    // Now every session but the newcomer's is busy, and the newcomer's is the idlest: it goes next.
+    const next = await httpClient(serving.url!);
+    clients.push(next);
+    expect(text((await next.callTool({ name: 'echo', arguments: { text: 'next' } })) as CallToolResult)).toBe(
+      'echo: next',
+    );
+    await Promise.all(busy.map((client) => client.close()));
+    await Promise.all(hung);
+  });
+});

@@ -242,7 +242,7 @@ class McpHttpEndpoint {
   }
 
   async #initialize(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
-    if (this.#sessions.size >= this.#maxSessions) {
+    if (this.#sessions.size >= this.#maxSessions && !this.#evictIdlest()) {
       response.setHeader('Retry-After', '5');
       return reply(response, 503, -32000, 'Too many MCP sessions are open; retry later.');
     }
@@ -282,6 +282,21 @@ class McpHttpEndpoint {
     } catch (error) {
       this.#report(error);
     }
+  }
+
+  // At the session cap, the session idle longest (no request in progress) makes room for a new
+  // one: sessions a departed client never deleted must not lock everyone out until they expire.
+  // Its client, if it comes back, gets 404 and initializes again, as the protocol has it.
+  #evictIdlest(): boolean {
+    let idlest: [string, Session] | undefined;
+    for (const entry of this.#sessions) {
+      if (entry[1].active === 0 && (idlest === undefined || entry[1].lastActive < idlest[1].lastActive))
+        idlest = entry;
+    }
+    if (idlest === undefined) return false;
+    this.#sessions.delete(idlest[0]);
+    void this.#closeSession(idlest[1]);
+    return true;
   }
 
   #startSweeper(): void {

@@ -29,7 +29,11 @@ export interface McpHttpOptions extends McpServerOptions {
    * against `maxConcurrentRequests`, which starts once a body is whole.
    */
   readonly maxPendingBodies?: number;
-  /** Sessions held at once (default 256); a new session beyond that is refused with 503. */
+  /**
+   * Sessions held at once (default 256). At the cap a new session replaces the one idle longest
+   * (no request in progress; its client gets 404 and initializes again); when every session has a
+   * request in progress, the new one is refused with 503.
+   */
   readonly maxSessions?: number;
   /** A session with no request for this long is closed (default 30 minutes). */
   readonly sessionIdleMs?: number;
