@@ -135,6 +135,33 @@ describe('Streamable HTTP under unfinished request bodies (F20, R17)', () => {
     expect(stalled[0]!.received()).toContain('newer requests needed its place');
   });
 
+  it('closes connections whose headers never finish at the header deadline', async () => {
+    const headers = await serveMcp(tools({ started: 0, aborted: 0 }), {
+      transport: { http: { port: 0, headersTimeoutMs: 1000 } },
+    });
+    try {
+      const port = headers.port!;
+      const stalled = Array.from({ length: 50 }, () =>
+        openRaw(port, `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: appl`),
+      );
+      for (const raw of stalled) sockets.push(raw.socket);
+      const client = await httpClient(headers.url!);
+      clients.push(client);
+      expect(
+        text((await client.callTool({ name: 'echo', arguments: { text: 'ok' } })) as CallToolResult),
+      ).toBe('echo: ok');
+      await Promise.race([
+        Promise.all(stalled.map((raw) => raw.closed)),
+        sleep(5000).then(() => {
+          throw new Error('connections with unfinished headers still open after 5 s');
+        }),
+      ]);
+      expect(stalled[0]!.received()).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      await headers.close();
+    }
+  });
+
   it('makes room for a new body by dropping the unfinished body that has waited longest', async () => {
     const port = serving.port!;
     const stalled = Array.from({ length: 40 }, () => openRaw(port, postHead(port, 1000), '{"jsonrpc":'));
