@@ -55,6 +55,41 @@ describe('toolwright serve', () => {
     await waitFor(() => !isRunning(pid), 5_000, 'the server to exit after stdin closed');
   });
 
+  it('keeps fd-1 writes and the output of children with inherited stdio off the protocol stream', async () => {
+    const child = spawnCli(['serve', 'packages/cli/test/fixtures/js/fd-noise-tools.js']);
+    const done = finished(child, 20_000);
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const send = (message: object): void => void child.stdin!.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    await waitFor(() => stdout.includes('"id":1'), 10_000, 'the initialize answer');
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'fd_noise', arguments: {} } });
+    await waitFor(() => stdout.includes('"id":2'), 10_000, 'the fd_noise answer');
+    child.stdin!.end();
+    const run = await done;
+    expect(run.code).toBe(0);
+
+    const lines = run.stdout.split('\n').filter((line) => line !== '');
+    for (const line of lines) expect((JSON.parse(line) as { jsonrpc?: string }).jsonrpc).toBe('2.0');
+    expect(run.stdout).toContain('fd quiet');
+    for (const noise of [
+      'fd-noise: fs.writeSync(1) at import',
+      'fd-noise: fs.writeSync(1)\n',
+      'fd-noise: process.stdout.write',
+      'fd-noise: inherited child',
+      'fd-noise: shell child',
+    ]) {
+      expect(run.stderr).toContain(noise);
+      expect(run.stdout).not.toContain(noise.trim());
+    }
+  });
+
   it('serves Streamable HTTP on a loopback port and stops on SIGINT', async () => {
     const child = spawnCli(['serve', 'examples/coding-tools', '--http', '0']);
     child.stdin!.end();

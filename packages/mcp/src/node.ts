@@ -8,7 +8,7 @@ export type { McpSource, McpCommandSource, McpUrlSource, ConnectOptions } from '
 export { serveMcp } from './node/serve-mcp';
 export type { ServeMcpOptions } from './node/serve-mcp';
 export type { McpServing } from './node/mcp-serving';
-export type { McpHttpListenOptions } from './node/serve-http';
+export { HTTP_LISTEN_DEFAULTS, type McpHttpListenOptions } from './node/serve-http';
 export { createMcpHttpHandler } from './node/mcp-http-handler';
 export type { McpHttpHandler } from './node/mcp-http-handler';
 export type { McpHttpOptions } from './node/mcp-http-options';
@@ -20,3 +20,4 @@ export { createHostGuard, isLoopback, LOOPBACK_HOSTS } from './node/host-guard';
 export type { HostGuardOptions } from './node/host-guard';
 export { routeConsoleToStderr } from './node/route-console-to-stderr';
 export { DEFAULT_MAX_LINE_BYTES } from './node/frame-stdio-transport';
+export type { McpStdioOptions } from './node/mcp-stdio-options';

@@ -1,7 +1,7 @@
 // The public API of @toolwright/registry: the ToolRegistry builder, finalize() and its problems,
 // requirements, description templates, the ToolServerHandle, provider definitions and the taxonomy.
 export { ToolRegistry } from './builder/tool-registry';
-export type { ToolRegistryOptions } from './builder/tool-registry';
+export type { ProvideOptions, ToolRegistryOptions } from './builder/tool-registry';
 export type { RegistryCondition, RegistryConditionView } from './finalize/registry-condition';
 export type { ToolClass, ToolRegistrationOptions, RegistrableTool } from './finalize/registrable-tool';
 

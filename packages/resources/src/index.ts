@@ -13,6 +13,8 @@ export type { BoundResource, ResourceKind } from './container/resource-entry';
 export {
   fromClass,
   fromFactory,
+  isClassProvider,
+  isFactoryProvider,
   type ClassProvider,
   type FactoryProvider,
   type Provider,

@@ -1,5 +1,5 @@
 import { type ContentBlock } from '@toolwright/core';
-import { scrubText } from '@toolwright/core/internal';
+import { scrubContentBlock } from '@toolwright/core/internal';
 
 /**
  * Content with every host-only string removed from its text (R9): a tool that echoes a session
@@ -13,20 +13,8 @@ export function scrubContent(
   let scrubbed: ContentBlock[] | undefined;
   for (let index = 0; index < content.length; index++) {
     const block = content[index]!;
-    const next = scrubBlock(block, secrets);
+    const next = scrubContentBlock(block, secrets);
     if (next !== block) (scrubbed ??= content.slice())[index] = next;
   }
   return scrubbed ?? content;
-}
-
-function scrubBlock(block: ContentBlock, secrets: readonly string[]): ContentBlock {
-  if (block.type === 'text') {
-    const text = scrubText(block.text, secrets);
-    return text === block.text ? block : { type: 'text', text };
-  }
-  if (block.type === 'resource' && 'text' in block.resource) {
-    const text = scrubText(block.resource.text, secrets);
-    return text === block.resource.text ? block : { type: 'resource', resource: { ...block.resource, text } };
-  }
-  return block;
 }

@@ -7,11 +7,13 @@ import { withModule, type ModuleOptions } from '../program/module-options';
 import { openModule } from '../program/open-module';
 import { requireHandle } from '../program/require-handle';
 import { catalogCounts } from '../report/catalog-listing';
+import { PROTOCOL_FD_ENV } from '../serve/stdio-server-process';
 
 interface ServeOptions extends ModuleOptions {
   readonly http?: string;
   readonly host: string;
   readonly allowUnauthenticated?: boolean;
+  readonly singleProcess?: boolean;
 }
 
 type McpNode = typeof import('@toolwright/mcp/node');
@@ -32,14 +34,21 @@ export function serveCommand(context: CommandContext, done: (code: number) => vo
       '--allow-unauthenticated',
       'allow --host other than loopback without authentication (a trusted network only)',
     )
+    .option(
+      '--single-process',
+      'serve stdio in this process: writes to fd 1 below console (fs.writeSync(1), children with inherited stdout) then reach the protocol stream',
+    )
     .addHelpText(
       'after',
       exitCodesHelp([
         [0, 'stopped: stdin closed (stdio), or SIGINT/SIGTERM'],
         [1, 'the registry does not finalize, or the server could not start'],
         UNUSABLE,
+        [128, '+ the signal number: the stdio server process was ended by a signal'],
       ]) +
-        '\nOver stdio, stdout carries JSON-RPC only: console output of the module and its tools goes to stderr.' +
+        '\nOver stdio, stdout carries JSON-RPC only: the server runs in a child process whose fd 1 is stderr, so console' +
+        '\noutput, fd-1 writes and children with inherited stdio of the module and its tools go to stderr.' +
+        '\nA line over 16 MiB, or one that is not JSON-RPC, is answered with a JSON-RPC error; serving goes on.' +
         '\nOver HTTP the endpoint is http://<host>:<port>/mcp; the actual URL is printed on stderr.\n',
     )
     .action(async (specifier: string, options: ServeOptions) => {
@@ -49,18 +58,32 @@ export function serveCommand(context: CommandContext, done: (code: number) => vo
 
 async function serve(specifier: string, options: ServeOptions, context: CommandContext): Promise<number> {
   const port = options.http === undefined ? undefined : parsePort(options.http);
+  const protocolFd = port === undefined ? protocolFdOf(context.io.env[PROTOCOL_FD_ENV]) : undefined;
+  // R15/F13: over stdio, stdout is the protocol's alone; only a process whose fd 1 is not stdout
+  // keeps writes below console (fs.writeSync(1), inherited stdio) out of it.
+  const separate = context.io.runStdioServerProcess;
+  if (
+    port === undefined &&
+    protocolFd === undefined &&
+    options.singleProcess !== true &&
+    separate !== undefined
+  )
+    return await separate();
   const mcp = loadMcp();
-  // R15/F13: over stdio, stdout is the protocol's alone. Reroute console output before the user's
-  // module is loaded, so nothing it prints at import time can corrupt the stream.
+  // Reroute console output before the user's module is loaded, so nothing it prints at import
+  // time can corrupt the stream.
   if (port === undefined) mcp.routeConsoleToStderr();
   const handle = requireHandle(await openModule(specifier, options, context, port !== undefined), context);
   const { stderr } = context.io;
   let serving;
   try {
     serving = await mcp.serveMcp(handle, {
+      ...(port === undefined
+        ? { onError: (error: unknown) => stderr.write(`toolwright: ${messageOf(error)}\n`) }
+        : {}),
       transport:
         port === undefined
-          ? 'stdio'
+          ? { stdio: protocolFd === undefined ? {} : { protocolFd } }
           : {
               http: {
                 port,
@@ -87,6 +110,15 @@ async function serve(specifier: string, options: ServeOptions, context: CommandC
     unsubscribe();
   }
   return ExitCode.ok;
+}
+
+function protocolFdOf(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d+$/.test(text)) return undefined;
+  return Number(text);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function parsePort(text: string): number {

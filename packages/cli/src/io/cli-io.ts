@@ -27,4 +27,10 @@ export interface CliIo {
    * output alone (JSON stays parseable).
    */
   isolateStdout(): void;
+  /**
+   * Runs `toolwright serve` (stdio) again as a server process whose fd 1 is stderr, the protocol
+   * on its own descriptor, and resolves to its exit code. Absent where that cannot be done (in
+   * tests, on Windows): the server then runs in this process.
+   */
+  readonly runStdioServerProcess?: () => Promise<number>;
 }

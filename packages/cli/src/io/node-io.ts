@@ -1,3 +1,4 @@
+import { runStdioServerProcess } from '../serve/stdio-server-process';
 import type { CliIo, CliOutput } from './cli-io';
 
 /** The real process as a `CliIo`. */
@@ -21,6 +22,7 @@ export function nodeIo(): CliIo {
         process.off('SIGTERM', onSigterm);
       };
     },
+    ...(process.platform === 'win32' ? {} : { runStdioServerProcess }),
     isolateStdout() {
       if (isolated) return;
       isolated = true;

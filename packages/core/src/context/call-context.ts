@@ -52,6 +52,8 @@ export interface CallContextInit {
   readonly signal?: AbortSignal;
   readonly parent?: CallContext;
   readonly extensions?: Iterable<ExtensionEntry>;
+  /** The host's secret strings (values marked secret when bound), scrubbed like the bag's; read when needed. */
+  readonly secrets?: () => readonly string[];
   readonly dispatcher?: ToolDispatcher;
   readonly depth?: number;
   readonly maxDepth?: number;
@@ -83,6 +85,7 @@ export class CallContext implements ToolCallContext, MetaSource {
   readonly #dispatcher: ToolDispatcher | undefined;
   readonly #delegate: ToolCallContext | undefined;
   readonly #sourceSignal: AbortSignal | undefined;
+  readonly #secrets: (() => readonly string[]) | undefined;
   readonly #parent: CallContext | undefined;
   // The dispatch budget: given by the parent, or made at this call's first dispatch.
   #budget: DispatchBudget | undefined;
@@ -120,6 +123,7 @@ export class CallContext implements ToolCallContext, MetaSource {
     this.#dispatcher = init.dispatcher;
     this.#delegate = init.delegate;
     this.#sourceSignal = init.signal;
+    this.#secrets = init.secrets;
     this.#parent = init.parent;
     this.#budget = init.budget;
     this.#maxDispatches = init.maxDispatches;
@@ -207,8 +211,11 @@ export class CallContext implements ToolCallContext, MetaSource {
       }
     }
     const extensions = this.#entries();
-    if (extensions === undefined && this.#results === undefined) return [];
+    const secrets = this.#secrets;
+    if (extensions === undefined && this.#results === undefined && secrets === undefined) return [];
     this.#hostValues ??= collectHostValues([
+      // The host's explicit secrets first: the collection is bounded, they must not be crowded out.
+      ...(secrets === undefined ? [] : safeSecrets(secrets)),
       ...(extensions?.values() ?? []),
       ...(this.#results?.values() ?? []),
     ]);
@@ -266,6 +273,7 @@ export class CallContext implements ToolCallContext, MetaSource {
         parent: this,
         signal: options.signal,
         extensions: mergedExtensions(this.#entries(), options.extensions),
+        secrets: this.#secrets,
         dispatcher: this.#dispatcher,
         depth: this.depth + 1,
         maxDepth: this.maxDepth,
@@ -436,4 +444,13 @@ function mergedExtensions(
   if (extra === undefined) return inherited?.entries();
   if (inherited === undefined) return extra;
   return [...inherited, ...extra];
+}
+
+// The host's secrets function failing must not leave the text unscrubbed of everything else.
+function safeSecrets(secrets: () => readonly string[]): readonly string[] {
+  try {
+    return secrets();
+  } catch {
+    return [];
+  }
 }

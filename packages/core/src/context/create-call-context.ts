@@ -11,6 +11,8 @@ export interface CallContextOptions {
   readonly signal?: AbortSignal;
   /** The host's values for this call (session, auth, trace), read by token; never shown to the model. */
   readonly extensions?: Iterable<ExtensionEntry>;
+  /** The host's secret strings, scrubbed from model-bound text like the extension values (read when needed). */
+  readonly secrets?: () => readonly string[];
   /** What `ctx.dispatch` calls through; without one, `dispatch` fails with `not_implemented`. */
   readonly dispatcher?: ToolDispatcher;
   /** 0 for a call from the host. */

@@ -13,6 +13,10 @@ export { deepFreeze } from '../schema/deep-freeze';
 export { describeReceived } from '../errors/describe-received';
 export { scrubText, REDACTED } from '../errors/scrub-text';
 export { formatArgumentIssues } from '../errors/format-argument-issues';
+export { scrubContentBlock } from '../errors/scrub-content-block';
+export { scrubValue } from '../errors/scrub-value';
+export { scrubProgress } from '../stream/scrub-progress';
+export { collectHostValues } from '../context/collect-host-values';
 
 // Reading and binding definitions: what the registry does with a tool class at finalize.
 export { readToolDeclarations } from '../model/read-tool-descriptors';

@@ -8,6 +8,7 @@ import { callMeta, type ToolResult, type ToolResultMeta } from '../result/tool-r
 import { closeQuietly } from '../stream/close-quietly';
 import { isThenable } from '../stream/is-thenable';
 import { toProgressItem, type ProgressItem } from '../stream/progress-item';
+import { scrubProgress } from '../stream/scrub-progress';
 import type { StreamOrigin } from '../stream/stream-origin';
 import { eventLoopTurn, nextTurnAt, turnDue } from '../stream/event-loop-turn';
 import { engineStream, ToolStream, type CallStream } from '../stream/tool-stream';
@@ -199,7 +200,8 @@ export class ToolRunner {
             finished = true;
             return this.#success(step.value, ctx, startedAt);
           }
-          yield toProgressItem(step.value);
+          // Progress reaches clients and models as it is: host-only values are scrubbed here (R22).
+          yield scrubProgress(toProgressItem(step.value), ctx.hostValues());
           // A generator that never awaits must still let the deadline and an abort fire (F25).
           if (turnDue(turnAt)) {
             await eventLoopTurn();

@@ -47,6 +47,11 @@ export interface ToolSetOptions {
    * `DEFAULT_MAX_GENERATED_CLASSES` classes); sets given the same accelerator share it.
    */
   readonly accelerator?: DecodeAccelerator;
+  /**
+   * The host's secret strings (the registry's `provide(…, { secret: true })` values), read when a
+   * call's model-bound text is scrubbed: error text and progress, like the context bag's values.
+   */
+  readonly secrets?: () => readonly string[];
 }
 
 /** Options of `ToolSet.call`. */
@@ -73,6 +78,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   readonly #maxDepth: number | undefined;
   readonly #maxDispatches: number | undefined;
   readonly #timing: boolean;
+  readonly #secrets: (() => readonly string[]) | undefined;
   readonly #interceptors: readonly CallInterceptor[];
   readonly #accelerator: DecodeAccelerator;
 
@@ -84,6 +90,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
     this.#maxDepth = options.maxDepth;
     this.#maxDispatches = options.maxDispatches;
     this.#timing = options.timing === true;
+    this.#secrets = options.secrets;
     this.#interceptors = checkedInterceptors(options.interceptors);
     const limiter = options.limiter;
     this.setConcurrencyLimiter(
@@ -211,6 +218,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
         callId: options.callId,
         signal: options.signal,
         extensions: options.extensions,
+        secrets: this.#secrets,
         dispatcher: this,
         maxDepth: this.#maxDepth,
         maxDispatches: this.#maxDispatches,

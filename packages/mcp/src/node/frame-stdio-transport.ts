@@ -6,14 +6,16 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { captureRawArguments } from '../server/raw-arguments';
+import { LINE_EDGE_BYTES, malformedLineError, oversizedLineError } from './stdio-line-errors';
 
 /** The longest stdio line read by default (R20, F22); a longer one is dropped, not buffered. */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 /**
  * The server side of MCP over stdio: one JSON-RPC message per line. Unlike the SDK's stdio
- * transport it keeps each `tools/call`'s arguments text (R16), and drops a line over the cap
- * instead of closing the connection (F22). Ends when stdin does.
+ * transport it keeps each `tools/call`'s arguments text (R16), and answers a line over the cap
+ * (F22), or one that is not a JSON-RPC message, with a JSON-RPC error and goes on reading, instead
+ * of closing the connection or dropping it unanswered. Ends when stdin does.
  */
 export class FrameStdioTransport implements Transport {
   onclose?: () => void;
@@ -26,6 +28,9 @@ export class FrameStdioTransport implements Transport {
   #chunks: Buffer[] = [];
   #buffered = 0;
   #skipping = false;
+  // The first and the latest bytes of a line being skipped, to find its request id.
+  #head = '';
+  #tail: Buffer = Buffer.alloc(0);
   #started = false;
   #closed = false;
 
@@ -84,13 +89,18 @@ export class FrameStdioTransport implements Transport {
   };
 
   #keep(part: Buffer): void {
-    if (this.#skipping || part.length === 0) return;
-    this.#buffered += part.length;
+    if (part.length === 0) return;
+    if (!this.#skipping) this.#buffered += part.length;
     if (this.#buffered > this.#maxLineBytes) {
+      const first = this.#chunks.length === 0 ? part : this.#chunks[0]!;
+      this.#head = first.subarray(0, LINE_EDGE_BYTES).toString('utf8');
       this.#chunks = [];
       this.#buffered = 0;
       this.#skipping = true;
-      this.onerror?.(new Error(`A stdio line longer than ${this.#maxLineBytes} bytes was dropped.`));
+      this.#tail = Buffer.alloc(0);
+    }
+    if (this.#skipping) {
+      this.#tail = Buffer.concat([this.#tail, part.subarray(-LINE_EDGE_BYTES)]).subarray(-LINE_EDGE_BYTES);
       return;
     }
     this.#chunks.push(part);
@@ -102,21 +112,43 @@ export class FrameStdioTransport implements Transport {
     this.#chunks = [];
     this.#buffered = 0;
     this.#skipping = false;
-    if (skipped || chunks.length === 0) return;
+    if (skipped) {
+      this.#answer(oversizedLineError(this.#head, this.#tail.toString('utf8'), this.#maxLineBytes));
+      this.onerror?.(
+        new Error(
+          `A stdio line longer than ${this.#maxLineBytes} bytes was dropped and answered with an error.`,
+        ),
+      );
+      return;
+    }
+    if (chunks.length === 0) return;
     const line = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
       .toString('utf8')
       .replace(/\r$/, '');
+    if (line.trim() === '') return;
     let message: JSONRPCMessage;
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(line);
+      parsed = JSON.parse(line);
       message = parseJSONRPCMessage(parsed);
       captureRawArguments(message, line);
     } catch (error) {
-      // Not JSON (a tool printing to our stdin's peer, a hot-reloader): skipped, as the SDK does.
-      if (!(error instanceof SyntaxError)) this.onerror?.(error as Error);
+      // JSON-RPC answers what it cannot read; the SDK's transport dropped it, leaving the client waiting.
+      const notJson = error instanceof SyntaxError && parsed === undefined;
+      this.#answer(malformedLineError(parsed, notJson));
+      this.onerror?.(
+        new Error(
+          `A stdio line that is not a JSON-RPC message was answered with an error: ${line.slice(0, 80)}`,
+        ),
+      );
       return;
     }
     this.onmessage?.(message);
+  }
+
+  #answer(message: JSONRPCMessage): void {
+    if (this.#closed) return;
+    this.#output.write(serializeMessage(message));
   }
 
   readonly #onError = (error: Error): void => {

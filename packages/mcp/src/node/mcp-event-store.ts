@@ -33,4 +33,10 @@ export interface McpResumabilityOptions {
    * before it reconnects a stream that ended without its response (default 1000 ms).
    */
   readonly retryMs?: number;
+  /**
+   * How long a call outlives its closed response stream, waiting for the client to resume one of
+   * the session's streams (default 5000 ms). A client that resumes keeps its calls; one that does
+   * not has them aborted when the grace ends, their slots freed.
+   */
+  readonly resumeGraceMs?: number;
 }

@@ -20,7 +20,8 @@ import { InMemoryEventStore } from './in-memory-event-store';
 import type { McpEventStore } from './mcp-event-store';
 import { SessionEventStore } from './session-event-store';
 import { HEADER_MISMATCH, paramHeaderMismatch } from './param-headers';
-import { readJsonBody } from './read-json-body';
+import { PendingBodies } from './pending-bodies';
+import { readJsonBody, type BodyLimits } from './read-json-body';
 
 /** A Node `(request, response)` handler serving MCP over Streamable HTTP, for any HTTP server or framework. */
 export interface McpHttpHandler {
@@ -69,6 +70,7 @@ class McpHttpEndpoint {
   readonly #serverOptions: McpServerOptions;
   readonly #guard: (request: IncomingMessage) => string | undefined;
   readonly #maxBodyBytes: number;
+  readonly #bodyLimits: BodyLimits;
   readonly #maxSessions: number;
   readonly #idleMs: number;
   readonly #maxRequests: number;
@@ -76,6 +78,7 @@ class McpHttpEndpoint {
   readonly #serveModern: ReturnType<typeof toNodeHandler>;
   readonly #unsubscribe: () => void;
   readonly #eventStore: McpEventStore | undefined;
+  readonly #resumeGraceMs: number;
   readonly #retryMs: number;
   #pendingRequests = 0;
   #closed = false;
@@ -106,6 +109,15 @@ class McpHttpEndpoint {
         ? undefined
         : (resumability.eventStore ?? new InMemoryEventStore());
     this.#retryMs = (resumability === false ? undefined : resumability.retryMs) ?? HTTP_DEFAULTS.retryMs;
+    this.#resumeGraceMs =
+      (resumability === false ? undefined : resumability.resumeGraceMs) ?? HTTP_DEFAULTS.resumeGraceMs;
+    this.#bodyLimits = {
+      maxBytes: this.#maxBodyBytes,
+      timeoutMs: positive(options.bodyTimeoutMs, HTTP_DEFAULTS.bodyTimeoutMs, 'bodyTimeoutMs'),
+      pending: new PendingBodies(
+        positive(options.maxPendingBodies, HTTP_DEFAULTS.maxPendingBodies, 'maxPendingBodies'),
+      ),
+    };
     const serverOptions = this.#serverOptions;
     this.#modern = createMcpHandler(
       () => createWiredMcpServer(tools, serverOptions, { followChanges: false }),
@@ -179,8 +191,14 @@ class McpHttpEndpoint {
   }
 
   async #post(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // The body is read first, under its own deadline and cap (F20): a request counts as in
+    // progress only once it is whole, so stalled uploads cannot fill the in-flight cap.
+    const body = await readJsonBody(request, this.#bodyLimits);
+    if (!body.ok) {
+      if (body.closeConnection === true) closeAfterReply(request, response);
+      return reply(response, body.status, body.code, body.message);
+    }
     if (this.#pendingRequests >= this.#maxRequests) {
-      request.resume();
       response.setHeader('Retry-After', '1');
       return reply(response, 503, -32000, 'Too many requests in progress; retry shortly.');
     }
@@ -188,8 +206,6 @@ class McpHttpEndpoint {
     response.once('close', () => {
       this.#pendingRequests -= 1;
     });
-    const body = await readJsonBody(request, this.#maxBodyBytes);
-    if (!body.ok) return reply(response, body.status, body.code, body.message);
     if (!isLegacy(request, body.value)) {
       const mismatch = paramHeaderMismatch(this.tools, body.value, request.headers);
       if (mismatch !== undefined)
@@ -250,15 +266,24 @@ class McpHttpEndpoint {
   }
 
   async #initialize(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
-    if (this.#sessions.size >= this.#maxSessions) {
+    if (this.#sessions.size >= this.#maxSessions && !this.#evictIdlest()) {
       response.setHeader('Retry-After', '5');
       return reply(response, 503, -32000, 'Too many MCP sessions are open; retry later.');
     }
-    const server = createWiredMcpServer(this.tools, this.#serverOptions, {});
     // The id is drawn first so the session's event store can be scoped to it.
     const sessionId = randomUUID();
     const events =
       this.#eventStore === undefined ? undefined : new SessionEventStore(this.#eventStore, sessionId);
+    const server = createWiredMcpServer(this.tools, this.#serverOptions, {
+      ...(events === undefined
+        ? {}
+        : {
+            resumable: {
+              graceMs: this.#resumeGraceMs,
+              resumedSince: (since: number) => events.lastResumeAt >= since,
+            },
+          }),
+    });
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
       onsessioninitialized: (id) => {
@@ -299,6 +324,21 @@ class McpHttpEndpoint {
     } catch (error) {
       this.#report(error);
     }
+  }
+
+  // At the session cap, the session idle longest (no request in progress) makes room for a new
+  // one: sessions a departed client never deleted must not lock everyone out until they expire.
+  // Its client, if it comes back, gets 404 and initializes again, as the protocol has it.
+  #evictIdlest(): boolean {
+    let idlest: [string, Session] | undefined;
+    for (const entry of this.#sessions) {
+      if (entry[1].active === 0 && (idlest === undefined || entry[1].lastActive < idlest[1].lastActive))
+        idlest = entry;
+    }
+    if (idlest === undefined) return false;
+    this.#sessions.delete(idlest[0]);
+    void this.#closeSession(idlest[1]);
+    return true;
   }
 
   #startSweeper(): void {
@@ -349,6 +389,20 @@ function reply(
   response.statusCode = status;
   response.setHeader('Content-Type', 'application/json');
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+}
+
+// A connection whose request body was not read to its end cannot carry another request.
+function closeAfterReply(request: IncomingMessage, response: ServerResponse): void {
+  if (!response.headersSent) response.setHeader('Connection', 'close');
+  response.once('finish', () => request.socket.destroy());
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`${name} must be a positive number, not ${String(value)}.`);
+  }
+  return value;
 }
 
 // The id of a single request, for an error answered before the SDK sees it.

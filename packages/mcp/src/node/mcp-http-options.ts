@@ -19,7 +19,22 @@ export interface McpHttpOptions extends McpServerOptions {
   readonly stateless?: boolean;
   /** Largest request body accepted, in bytes (default 4 MiB); larger is 413. */
   readonly maxBodyBytes?: number;
-  /** Sessions held at once (default 256); a new session beyond that is refused with 503. */
+  /**
+   * A request body must arrive whole within this many milliseconds of its headers (default
+   * 10 000); later is 408 and the connection is closed (R17, F20).
+   */
+  readonly bodyTimeoutMs?: number;
+  /**
+   * Requests whose body is still arriving, at most (default 256). At the cap a new request makes
+   * room by dropping the one that has waited longest (408, connection closed). They do not count
+   * against `maxConcurrentRequests`, which starts once a body is whole.
+   */
+  readonly maxPendingBodies?: number;
+  /**
+   * Sessions held at once (default 256). At the cap a new session replaces the one idle longest
+   * (no request in progress; its client gets 404 and initializes again); when every session has a
+   * request in progress, the new one is refused with 503.
+   */
   readonly maxSessions?: number;
   /** A session with no request for this long is closed (default 30 minutes). */
   readonly sessionIdleMs?: number;
@@ -31,7 +46,10 @@ export interface McpHttpOptions extends McpServerOptions {
    * messages). Stateless mode and 2026-07-28 requests have no resumable streams.
    */
   readonly resumability?: McpResumabilityOptions | false;
-  /** POST requests processed at once across sessions (default 2048); beyond that, 503 at once. */
+  /**
+   * POST requests processed at once across sessions, counted from a whole body to the end of the
+   * response (default 2048); beyond that, 503 at once.
+   */
   readonly maxConcurrentRequests?: number;
   /**
    * Decides whether a request may reach the server (after the Host/Origin check): return `false`
@@ -50,4 +68,7 @@ export const HTTP_DEFAULTS = Object.freeze({
   sessionIdleMs: 30 * 60 * 1000,
   maxConcurrentRequests: 2048,
   retryMs: 1000,
+  resumeGraceMs: 5000,
+  bodyTimeoutMs: 10_000,
+  maxPendingBodies: 256,
 });

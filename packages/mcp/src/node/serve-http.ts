@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ToolServerHandle } from '@toolwright/registry';
 import { isLoopback, LOOPBACK_HOSTS } from './host-guard';
 import { createMcpHttpHandler } from './mcp-http-handler';
-import type { McpHttpOptions } from './mcp-http-options';
+import { HTTP_DEFAULTS, type McpHttpOptions } from './mcp-http-options';
 import type { McpServing } from './mcp-serving';
 
 /** Where `serveMcp` listens over Streamable HTTP. */
@@ -14,7 +14,15 @@ export interface McpHttpListenOptions extends McpHttpOptions {
   readonly host?: string;
   /** The endpoint path (default `/mcp`); other paths are 404. */
   readonly path?: string;
+  /**
+   * The request line and headers must arrive within this many milliseconds of the connection
+   * (default 10 000; Node's own default is 60 s); otherwise 408 and the connection is closed.
+   */
+  readonly headersTimeoutMs?: number;
 }
+
+/** Defaults of `McpHttpListenOptions` beyond those of `McpHttpOptions`. */
+export const HTTP_LISTEN_DEFAULTS = Object.freeze({ headersTimeoutMs: 10_000 });
 
 /** Serves a handle over Streamable HTTP on `host:port` at `path`. */
 export async function serveHttp(
@@ -34,24 +42,34 @@ export async function serveHttp(
   const allowedHosts =
     options.allowedHosts ?? (loopback || wildcard ? LOOPBACK_HOSTS : [...LOOPBACK_HOSTS, host]);
   const handler = createMcpHttpHandler(handle, { ...options, allowedHosts });
-  const server = createServer((request, response) => {
-    const url = request.url ?? '/';
-    const query = url.indexOf('?');
-    if ((query === -1 ? url : url.slice(0, query)) !== path) {
-      request.resume();
-      response.statusCode = 404;
-      response.setHeader('Content-Type', 'application/json');
-      response.end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          error: { code: -32000, message: `Not found: the MCP endpoint is ${path}.` },
-          id: null,
-        }),
-      );
-      return;
-    }
-    void handler(request, response);
-  });
+  const headersTimeout = options.headersTimeoutMs ?? HTTP_LISTEN_DEFAULTS.headersTimeoutMs;
+  const server = createServer(
+    {
+      headersTimeout,
+      // The endpoint holds bodies to bodyTimeoutMs; this outer bound also covers other paths.
+      requestTimeout: headersTimeout + (options.bodyTimeoutMs ?? HTTP_DEFAULTS.bodyTimeoutMs) + 1000,
+      // Node checks the header deadline on this interval (30 s by default), so it would hold late.
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
+    (request, response) => {
+      const url = request.url ?? '/';
+      const query = url.indexOf('?');
+      if ((query === -1 ? url : url.slice(0, query)) !== path) {
+        request.resume();
+        response.statusCode = 404;
+        response.setHeader('Content-Type', 'application/json');
+        response.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: { code: -32000, message: `Not found: the MCP endpoint is ${path}.` },
+            id: null,
+          }),
+        );
+        return;
+      }
+      void handler(request, response);
+    },
+  );
   await listen(server, options.port ?? 0, host);
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;

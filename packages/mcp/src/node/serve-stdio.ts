@@ -1,7 +1,9 @@
 import type { ToolServerHandle } from '@toolwright/registry';
 import type { McpServerOptions } from '../server/mcp-server-options';
 import { connectMcpServer } from '../server/connect-mcp-server';
+import { fdWriter } from './fd-writer';
 import { FrameStdioTransport } from './frame-stdio-transport';
+import type { McpStdioOptions } from './mcp-stdio-options';
 import type { McpServing } from './mcp-serving';
 import { routeConsoleToStderr } from './route-console-to-stderr';
 
@@ -9,20 +11,22 @@ import { routeConsoleToStderr } from './route-console-to-stderr';
  * Serves a handle over stdio, for both protocol revisions (the client's first message decides):
  * JSON-RPC on stdout and nothing else (console output is routed to stderr first), requests on
  * stdin, each `tools/call`'s arguments read as sent (R16). Stops when stdin ends or `close()` is
- * called.
+ * called. With `protocolFd` the protocol goes to that descriptor instead of stdout.
  */
 export async function serveStdio(
   handle: ToolServerHandle,
-  options: McpServerOptions = {},
+  options: McpServerOptions & McpStdioOptions = {},
 ): Promise<McpServing> {
-  const output = routeConsoleToStderr();
-  const transport = new FrameStdioTransport(process.stdin, output);
+  const { maxLineBytes, protocolFd, ...serverOptions } = options;
+  const stdout = routeConsoleToStderr();
+  const output = protocolFd === undefined ? stdout : fdWriter(protocolFd);
+  const transport = new FrameStdioTransport(process.stdin, output, maxLineBytes);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
   let closing: Promise<void> | undefined;
-  const connection = connectMcpServer(handle, transport, options);
+  const connection = connectMcpServer(handle, transport, serverOptions);
   const close = (): Promise<void> => {
     closing ??= (async () => {
       process.stdin.off('end', onEnd);

@@ -11,6 +11,8 @@ export class SessionEventStore implements EventStore {
   readonly #store: McpEventStore;
   readonly #prefix: string;
   readonly #streams = new Set<string>();
+  /** When this session last resumed a stream (`performance.now()`; -Infinity: never). */
+  lastResumeAt = -Infinity;
 
   constructor(store: McpEventStore, sessionId: string) {
     this.#store = store;
@@ -34,6 +36,7 @@ export class SessionEventStore implements EventStore {
   ): Promise<string> {
     if ((await this.getStreamIdForEventId(lastEventId)) === undefined)
       throw new Error('The event is not one of this session.');
+    this.lastResumeAt = performance.now();
     const key = await this.#store.replayEventsAfter(lastEventId, options);
     return key.slice(this.#prefix.length);
   }

@@ -1,4 +1,5 @@
 import { ToolError, type InputRequester, type SampleRequest } from '@toolwright/core';
+import { scrubText, scrubValue } from '@toolwright/core/internal';
 import type {
   ClientCapabilities,
   CreateMessageRequestParams,
@@ -22,11 +23,18 @@ export class CallSession implements McpSession {
   readonly #connection: ConnectionView;
   readonly #ctx: ServerContext;
   readonly #requester: InputRequester;
+  readonly #secrets: () => readonly string[];
 
-  constructor(connection: ConnectionView, ctx: ServerContext, requester: InputRequester) {
+  constructor(
+    connection: ConnectionView,
+    ctx: ServerContext,
+    requester: InputRequester,
+    secrets: () => readonly string[] = () => [],
+  ) {
     this.#connection = connection;
     this.#ctx = ctx;
     this.#requester = requester;
+    this.#secrets = secrets;
   }
 
   get sessionId(): string | undefined {
@@ -55,7 +63,13 @@ export class CallSession implements McpSession {
 
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
     try {
-      await this.#ctx.mcpReq.log(level, data, logger);
+      // A log message goes to the client as it is: host-only values are scrubbed first (R22).
+      const secrets = this.#secrets();
+      await this.#ctx.mcpReq.log(
+        level,
+        scrubValue(data, secrets),
+        logger === undefined ? undefined : scrubText(logger, secrets),
+      );
     } catch {
       // A log line that cannot be delivered (the client left) must not fail the tool.
     }

@@ -5,7 +5,7 @@ import {
   type ExtensionEntry,
   type ToolResult,
 } from '@toolwright/core';
-import { unknownToolMessage, waitForSlot } from '@toolwright/core/internal';
+import { collectHostValues, unknownToolMessage, waitForSlot } from '@toolwright/core/internal';
 import type { ToolServerHandle, ToolSnapshot } from '@toolwright/registry';
 import {
   MissingRequiredClientCapabilityError,
@@ -17,6 +17,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { CallSession } from './call-session';
+import { callSignal, type ResumableStreams } from './call-signal';
 import { inputSupportOf } from './client-capabilities';
 import type { ConnectionView } from './connection-view';
 import { LegacyInputRequester } from './legacy-input-requester';
@@ -55,6 +56,7 @@ export class CallToolHandler {
     private readonly connection: ConnectionView,
     private readonly options: McpServerOptions,
     private readonly states: RequestStateCodec,
+    private readonly resumable?: ResumableStreams,
   ) {}
 
   call(rawParams: unknown, ctx: ServerContext, raw?: RawArguments): Promise<CallAnswer> {
@@ -80,16 +82,16 @@ export class CallToolHandler {
         ),
       );
     }
-    const signal = ctx.mcpReq.signal;
+    const signal = callSignal(ctx, this.resumable);
     const grant = this.limiter.acquire();
-    if (grant.status === 'granted') return this.#admitted(snapshot, params, ctx, grant.release);
+    if (grant.status === 'granted') return this.#admitted(snapshot, params, ctx, signal, grant.release);
     if (grant.status === 'full')
       return Promise.resolve(errorResult(overloaded(params.name, grant.retryAfterMs)));
     return waitForSlot(grant, signal).then((granted) =>
       // Cancelled while waiting: the SDK sends nothing for a cancelled request.
       granted === undefined
         ? errorResult(ToolError.cancelled(undefined, { toolName: params.name }))
-        : this.#admitted(snapshot, params, ctx, granted),
+        : this.#admitted(snapshot, params, ctx, signal, granted),
     );
   }
 
@@ -97,11 +99,12 @@ export class CallToolHandler {
     snapshot: ToolSnapshot,
     params: CallParams,
     ctx: ServerContext,
+    signal: AbortSignal,
     release: () => void,
   ): Promise<CallAnswer> {
     if (this.connection.modern()) return this.#runRound(snapshot, params, ctx, release);
     const requester = new LegacyInputRequester(ctx, inputSupportOf(this.connection.clientCapabilities(ctx)));
-    return this.#run(snapshot, params, ctx, ctx.mcpReq.signal, requester, release);
+    return this.#run(snapshot, params, ctx, signal, requester, release);
   }
 
   // Runs an admitted call and gives its slot back. Chained, not awaited: each async layer costs
@@ -193,11 +196,15 @@ export class CallToolHandler {
   }
 
   #extensions(toolName: string, ctx: ServerContext, requester: InputRequester): ExtensionEntry[] {
-    const session = new CallSession(this.connection, ctx, requester);
-    const entries: ExtensionEntry[] = [
-      [McpSession, session],
-      [InputRequester, requester],
-    ];
+    const entries: ExtensionEntry[] = [];
+    // The same strings the call's context scrubs from its error text and progress (collected
+    // once, when the tool first logs): the host's entries and its secrets.
+    let secrets: readonly string[] | undefined;
+    const session = new CallSession(this.connection, ctx, requester, () => {
+      secrets ??= [...this.handle.snapshot().hostSecrets(), ...collectHostValues(entries.slice(2))];
+      return secrets;
+    });
+    entries.push([McpSession, session], [InputRequester, requester]);
     const context = this.options.context;
     if (context === undefined) return entries;
     try {

@@ -12,6 +12,7 @@ import {
   type Result,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { ResumableStreams } from './call-signal';
 import { CallToolHandler } from './call-tool';
 import type { ConnectionView } from './connection-view';
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED, type McpServerOptions } from './mcp-server-options';
@@ -28,6 +29,8 @@ const PACKAGE_VERSION = '0.1.0';
 export interface ServerWiring {
   /** Send `notifications/tools/list_changed` when the handle changes (default true). */
   readonly followChanges?: boolean;
+  /** The session's streams can be resumed: a call outlives a closed stream for a grace period. */
+  readonly resumable?: ResumableStreams;
 }
 
 interface HandleShared {
@@ -106,7 +109,7 @@ class ToolwrightMcpServer extends Server {
           : this.getClientCapabilities(),
     };
     const states = statesFor(handle, options);
-    const calls = new CallToolHandler(handle, limiter, connection, options, states);
+    const calls = new CallToolHandler(handle, limiter, connection, options, states, wiring.resumable);
     const listCache = options.listCache;
     // Registered by method, so the SDK applies each revision's checks and encoding (2026-07-28:
     // the envelope, resultType, cache fields, serverInfo, 404 for unknown methods) around them.

@@ -28,6 +28,16 @@ import type { RegistrableTool, ToolRegistrationOptions } from '../finalize/regis
 import type { RegistryCondition } from '../finalize/registry-condition';
 import type { RegistryStep } from '../finalize/registry-step';
 
+/** Options of `ToolRegistry.provide`. */
+export interface ProvideOptions {
+  /**
+   * The value is secret: its strings never reach a model or a client (scrubbed as `[redacted]`
+   * from error text, progress and MCP log messages). For a constant or a `fromFactory` value
+   * (collected when built); a `fromClass` provider cannot be marked secret.
+   */
+  readonly secret?: boolean;
+}
+
 /** Options of `new ToolRegistry(options)`. */
 export interface ToolRegistryOptions {
   /** The namespace of classes and `defineTool` records that declare none (default `native`; erased tools carry their own). */
@@ -72,9 +82,13 @@ export class ToolRegistry {
     };
   }
 
-  /** Binds a resource: a constant, `fromFactory(…)` (built once, when first needed) or `fromClass(…)`. */
-  provide<T>(token: TokenLike<T>, value: Provider<T>): this {
-    return this.#record({ type: 'provide', token, provider: value });
+  /**
+   * Binds a resource: a constant, `fromFactory(…)` (built once, when first needed) or `fromClass(…)`.
+   * With `{ secret: true }` the strings in the value (an API key, a token; a few levels deep) are
+   * scrubbed from every call's model- and client-bound text: error text, progress, MCP log messages.
+   */
+  provide<T>(token: TokenLike<T>, value: Provider<T>, options?: ProvideOptions): this {
+    return this.#record({ type: 'provide', token, provider: value, secret: options?.secret === true });
   }
 
   /** Binds the configuration of `paramsClass` (token `Params.of(paramsClass)`), validated at finalize. */
@@ -221,6 +235,7 @@ export class ToolRegistry {
           maxDepth: this.#settings.maxDepth,
           maxDispatches: this.#settings.maxDispatches,
           interceptors: this.#settings.interceptors,
+          secrets: build.secrets.strings,
         },
       },
       build.checked.candidates,

@@ -1,6 +1,15 @@
 import { isFunctionTool, type CallInterceptor, type ConcurrencyLimiter } from '@toolwright/core';
 import { readToolDeclarations } from '@toolwright/core/internal';
-import { Params, ResourceValidationError, type ResourceClass } from '@toolwright/resources';
+import {
+  fromFactory,
+  isClassProvider,
+  isFactoryProvider,
+  Params,
+  ResourceValidationError,
+  type Provider,
+  type ResourceClass,
+} from '@toolwright/resources';
+import { HostSecrets } from './host-secrets';
 import { RegistryResources } from './live-resources';
 import { isErasedTool, ToolAssembler } from './tool-assembler';
 import type { RegistryConditionView } from './registry-condition';
@@ -30,6 +39,8 @@ export interface RegistryBuild {
   readonly boundParams: readonly ResourceClass[];
   readonly exclusives: readonly ExclusiveRule[];
   readonly guards: readonly ToolGuard[];
+  /** The values bound with `provide(…, { secret: true })`. */
+  readonly secrets: HostSecrets;
   readonly checked: CheckedToolSet;
   /** The resources, resource templates and prompts, checked with the tools. */
   readonly catalog: CatalogEntries;
@@ -51,6 +62,7 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
   const boundParams: ResourceClass[] = [];
   const exclusives: ExclusiveRule[] = [];
   const guards: ToolGuard[] = [];
+  const secrets = new HostSecrets();
   const restores: unknown[] = [];
   const registeredNames = new Set<string>();
   let namedUpTo = 0;
@@ -76,8 +88,20 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
 
   const bind = (step: RegistryStep & { type: 'provide' | 'params' | 'state' }): void => {
     try {
-      if (step.type === 'provide') resources.provide(step.token, step.provider);
-      else if (step.type === 'params') {
+      if (step.type === 'provide') {
+        if (step.secret === true) {
+          const provider = secretProvider(step.provider, secrets);
+          if (provider === undefined) {
+            problems.push({
+              code: 'invalid_binding',
+              message: `registry.provide() was asked to keep a fromClass(…) value secret; the strings of a class's instance cannot be collected.`,
+              fix: 'provide the secret itself as a constant or with fromFactory(…), and mark that secret.',
+            });
+            return;
+          }
+          resources.provide(step.token, provider);
+        } else resources.provide(step.token, step.provider);
+      } else if (step.type === 'params') {
         resources.params(step.target, step.value);
         if (!boundParams.includes(step.target)) boundParams.push(step.target);
       } else resources.state(step.target, step.value);
@@ -183,11 +207,36 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
     boundParams,
     exclusives,
     guards,
+    secrets,
     checked,
     catalog: catalog.entries,
     problems,
     pending,
   };
+}
+
+// A secret provider: a constant joins the secrets now, a factory's value when it is built.
+function secretProvider(provider: Provider<unknown>, secrets: HostSecrets): Provider<unknown> | undefined {
+  if (isClassProvider(provider)) return undefined;
+  if (!isFactoryProvider(provider)) {
+    secrets.add(provider);
+    return provider;
+  }
+  const { create, transient } = provider;
+  return fromFactory(
+    (reader) => {
+      const built = create(reader);
+      if (built instanceof Promise) {
+        return built.then((value) => {
+          secrets.add(value);
+          return value;
+        });
+      }
+      secrets.add(built);
+      return built;
+    },
+    { transient },
+  );
 }
 
 /** The problem of a `when` whose configure callback threw (now, or when its condition was decided). */

@@ -23,7 +23,12 @@ export interface WhenStep {
 
 /** What the builder records, replayed in order by every `finalize()`. */
 export type RegistryStep =
-  | { readonly type: 'provide'; readonly token: TokenLike<any>; readonly provider: Provider<unknown> }
+  | {
+      readonly type: 'provide';
+      readonly token: TokenLike<any>;
+      readonly provider: Provider<unknown>;
+      readonly secret?: boolean;
+    }
   | { readonly type: 'params'; readonly target: ResourceClass; readonly value: object }
   | { readonly type: 'state'; readonly target: ResourceClass; readonly value: object }
   | { readonly type: 'restore'; readonly snapshot: unknown }

@@ -24,6 +24,8 @@ export interface SnapshotSettings {
   readonly maxDepth?: number;
   readonly maxDispatches?: number;
   readonly interceptors?: readonly CallInterceptor[];
+  /** The strings of the values bound as secret (`provide(…, { secret: true })`). */
+  readonly secrets?: () => readonly string[];
 }
 
 /**
@@ -50,6 +52,7 @@ export class Snapshot implements ToolSnapshot {
       maxDepth: settings.maxDepth,
       maxDispatches: settings.maxDispatches,
       interceptors: settings.interceptors,
+      secrets: settings.secrets,
     });
     // Indexed: a snapshot is built once per finalize, in code not yet optimized, where for…of
     // allocates an iterator result per tool.
@@ -93,6 +96,10 @@ export class Snapshot implements ToolSnapshot {
 
   call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult> {
     return this.#toolSet.call(name, raw, options);
+  }
+
+  hostSecrets(): readonly string[] {
+    return this.settings.secrets?.() ?? [];
   }
 }
 

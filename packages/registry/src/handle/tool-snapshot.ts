@@ -25,4 +25,9 @@ export interface ToolSnapshot {
   execute(name: string, raw: unknown, ctx: ToolCallContext): ToolStream;
   /** Runs a tool on this snapshot and drains it; never rejects: failures are `ok: false`. Guard applied. */
   call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult>;
+  /**
+   * The strings of the values the host bound as secret (`provide(…, { secret: true })`), for text
+   * a host sends outside a call's result (MCP log messages). Calls through `call` scrub them already.
+   */
+  hostSecrets(): readonly string[];
 }
