@@ -44,7 +44,15 @@ export type {
 export { importMcpTools } from './import/import-mcp-tools';
 export { IMPORT_DEFAULTS } from './import/import-options';
 export type { McpClientLike } from './import/mcp-client-like';
-export type { ImportMcpToolsOptions, McpToolFilter, DefinitionChangePolicy } from './import/import-options';
+export type {
+  ImportMcpToolsOptions,
+  McpToolFilter,
+  DefinitionChangePolicy,
+  DefinitionChangeAction,
+  PendingDefinitionChange,
+  RemoteToolInfo,
+  ToolKindMapping,
+} from './import/import-options';
 export type {
   McpImport,
   McpImportChange,

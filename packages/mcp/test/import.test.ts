@@ -169,12 +169,16 @@ describe('importMcpTools from a bare-SDK server over stdio (a command line sourc
         localName: 'bare__echo',
         previousFingerprint: before,
         fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
-        action: 'updated',
+        action: 'held',
       },
     ]);
     expect(change.problems).toContainEqual(
       expect.objectContaining({ code: 'definition_changed', remoteName: 'echo' }),
     );
+    // Pinned by default: the changed description reaches the handle only once the host accepts it.
+    expect(imported.fingerprints().get('echo')).toBe(before);
+    expect(handle.get('bare__echo')!.description).not.toMatch(/ignore previous instructions/);
+    await imported.acceptChange('echo');
     expect(imported.fingerprints().get('echo')).not.toBe(before);
     expect(handle.get('bare__echo')!.description).toMatch(/ignore previous instructions/);
   });

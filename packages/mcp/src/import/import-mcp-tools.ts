@@ -6,7 +6,14 @@ import { checkRemoteSchema } from './check-remote-schema';
 import { ValidatorCompiler } from './compile-validator';
 import { fingerprintDefinition } from './fingerprint';
 import type { McpClientLike } from './mcp-client-like';
-import { IMPORT_DEFAULTS, type ImportMcpToolsOptions, type McpToolFilter } from './import-options';
+import {
+  IMPORT_DEFAULTS,
+  type DefinitionChangeAction,
+  type PendingDefinitionChange,
+  type ImportMcpToolsOptions,
+  type McpToolFilter,
+} from './import-options';
+import { importedKind } from './imported-kind';
 import type {
   McpDefinitionChange,
   McpImport,
@@ -80,6 +87,8 @@ class ToolImport implements McpImport {
   readonly #imported = new Map<string, Imported>();
   readonly #byLocal = new Map<string, string>();
   readonly #blocked = new Set<string>();
+  // Changed definitions waiting for the host (policy `pin`), by remote name.
+  readonly #held = new Map<string, Prepared>();
   readonly #problems: McpImportProblem[] = [];
   readonly #listeners = new Set<McpImportListener>();
   #lost = new AbortController();
@@ -136,6 +145,57 @@ class ToolImport implements McpImport {
     return [...this.#problems];
   }
 
+  heldChanges(): readonly McpDefinitionChange[] {
+    return [...this.#held.values()].map((next) => this.#heldChange(next));
+  }
+
+  async acceptChange(name?: string): Promise<McpImportChange> {
+    const remoteName = name === undefined ? undefined : (this.#byLocal.get(name) ?? name);
+    const accepted =
+      remoteName === undefined
+        ? [...this.#held.values()]
+        : [this.#held.get(remoteName)].filter((entry) => entry !== undefined);
+    if (remoteName !== undefined && accepted.length === 0) {
+      const held = [...this.#held.keys()];
+      throw new Error(
+        `${name} has no held definition change to accept; ` +
+          (held.length === 0 ? 'no change is held.' : `held: ${held.join(', ')}.`),
+      );
+    }
+    if (accepted.length === 0 || this.#closed) return EMPTY_CHANGE;
+    const changed = accepted.map((next) => ({ ...this.#heldChange(next), action: 'updated' as const }));
+    const names = accepted.map((next) => next.localName);
+    const namespace = this.#options.namespace ?? IMPORT_DEFAULTS.namespace;
+    this.#handle.batch((edit) => {
+      edit.remove(names);
+      edit.add(
+        accepted.map((next) => next.tool),
+        { namespace },
+      );
+    });
+    for (const next of accepted) {
+      this.#held.delete(next.remoteName);
+      this.#imported.set(next.remoteName, {
+        remoteName: next.remoteName,
+        localName: next.localName,
+        fingerprint: next.fingerprint,
+      });
+    }
+    const change: McpImportChange = { added: [], removed: [], changed, problems: [] };
+    this.#emit(change);
+    return change;
+  }
+
+  #heldChange(next: Prepared): McpDefinitionChange {
+    return {
+      remoteName: next.remoteName,
+      localName: next.localName,
+      previousFingerprint: this.#imported.get(next.remoteName)?.fingerprint ?? '',
+      fingerprint: next.fingerprint,
+      action: 'held',
+    };
+  }
+
   onChange(listener: McpImportListener): () => void {
     const subscription: McpImportListener = (change) => listener(change);
     this.#listeners.add(subscription);
@@ -173,6 +233,7 @@ class ToolImport implements McpImport {
     const names = this.names();
     this.#imported.clear();
     this.#byLocal.clear();
+    this.#held.clear();
     try {
       this.#handle.remove(names);
     } catch {
@@ -226,7 +287,6 @@ class ToolImport implements McpImport {
       prepared.set(outcome.remoteName, outcome);
     }
 
-    const policy = this.#options.onDefinitionChange ?? 'update';
     const toRemove: string[] = [];
     const toAdd: Prepared[] = [];
     const changed: McpDefinitionChange[] = [];
@@ -234,27 +294,42 @@ class ToolImport implements McpImport {
       const next = prepared.get(remoteName);
       if (next === undefined) {
         toRemove.push(current.localName);
+        this.#held.delete(remoteName);
         continue;
       }
-      if (next.fingerprint === current.fingerprint) continue;
-      const action = policy === 'remove' ? 'removed' : 'updated';
-      changed.push({
+      if (next.fingerprint === current.fingerprint) {
+        // The server went back to the definition in use: nothing is waiting any more.
+        this.#held.delete(remoteName);
+        continue;
+      }
+      // The same change, still held, is reported once.
+      if (this.#held.get(remoteName)?.fingerprint === next.fingerprint) continue;
+      const pending = {
         remoteName,
         localName: current.localName,
         previousFingerprint: current.fingerprint,
         fingerprint: next.fingerprint,
-        action,
-      });
+      };
+      const decided = this.#decide(pending);
+      const action = decided === 'pin' ? 'held' : decided === 'remove' ? 'removed' : 'updated';
+      changed.push({ ...pending, action });
       problems.push({
         code: 'definition_changed',
         remoteName,
         localName: current.localName,
         message:
           `The MCP server changed the definition of ${remoteName} after it was imported ` +
-          (action === 'updated'
-            ? '(the new definition is in use).'
-            : '(the tool was removed until it is imported again).'),
+          (action === 'held'
+            ? '(the definition pinned at import stays in use until the host accepts the change).'
+            : action === 'updated'
+              ? '(the new definition is in use).'
+              : '(the tool was removed until it is imported again).'),
       });
+      if (action === 'held') {
+        this.#held.set(remoteName, next);
+        continue;
+      }
+      this.#held.delete(remoteName);
       toRemove.push(current.localName);
       if (action === 'updated') toAdd.push(next);
       else this.#blocked.add(remoteName);
@@ -321,6 +396,18 @@ class ToolImport implements McpImport {
     if (change.added.length > 0 || change.removed.length > 0 || changed.length > 0 || problems.length > 0)
       this.#emit(change);
     return change;
+  }
+
+  // A policy function that throws or answers nonsense keeps the pinned definition: the safe side.
+  #decide(change: PendingDefinitionChange): DefinitionChangeAction {
+    const policy = this.#options.onDefinitionChange ?? 'pin';
+    if (typeof policy !== 'function') return policy;
+    try {
+      const action = policy(change);
+      return action === 'update' || action === 'remove' ? action : 'pin';
+    } catch {
+      return 'pin';
+    }
   }
 
   async #list(): Promise<unknown[]> {
@@ -416,6 +503,15 @@ class ToolImport implements McpImport {
     };
     let tool: ErasedTool;
     try {
+      const { kind, readOnly } = importedKind(
+        {
+          remoteName,
+          ...(typeof remote['title'] === 'string' ? { title: remote['title'] } : {}),
+          ...(typeof remote['description'] === 'string' ? { description: remote['description'] } : {}),
+          annotations,
+        },
+        this.#options.kinds,
+      );
       // Core's dynamic tool gives imported arguments the same hostile-input limits as local tools,
       // then the remote schema's own check (ajv): what is validated is exactly what is sent.
       tool = dynamicTool({
@@ -424,9 +520,9 @@ class ToolImport implements McpImport {
         description,
         parameters: input.schema,
         ...(outputSchema === undefined ? {} : { outputSchema }),
-        kind: 'other',
+        kind,
         namespace: this.#options.namespace ?? IMPORT_DEFAULTS.namespace,
-        readOnly: annotations['readOnlyHint'] === true,
+        readOnly,
         annotations: {
           destructive: bool(annotations['destructiveHint'], true),
           idempotent: bool(annotations['idempotentHint'], false),

@@ -1,10 +1,45 @@
-import type { ToolNamespace } from '@toolwright/registry';
+import type { ToolKind, ToolNamespace } from '@toolwright/registry';
 
 /** Which remote tools to take: a list of remote names, or a predicate on the remote name. */
 export type McpToolFilter = readonly string[] | ((remoteName: string) => boolean);
 
-/** What to do when a remote tool's definition changes after it was imported. */
-export type DefinitionChangePolicy = 'update' | 'remove';
+/**
+ * What to do when a remote tool's definition changes after it was imported: `pin` keeps the
+ * definition pinned at import in use and holds the new one until the host accepts it
+ * (`McpImport.acceptChange`); `update` takes the new definition at once; `remove` takes the tool
+ * out until the host imports again.
+ */
+export type DefinitionChangeAction = 'pin' | 'update' | 'remove';
+
+/** A remote definition that changed, as a `DefinitionChangePolicy` function sees it. */
+export interface PendingDefinitionChange {
+  readonly remoteName: string;
+  readonly localName: string;
+  /** The fingerprint of the definition in use (pinned at import, or last accepted). */
+  readonly previousFingerprint: string;
+  /** The fingerprint of the definition the server lists now. */
+  readonly fingerprint: string;
+}
+
+/** One action for every change, or a host function that decides per change. */
+export type DefinitionChangePolicy =
+  DefinitionChangeAction | ((change: PendingDefinitionChange) => DefinitionChangeAction);
+
+/** A remote tool as a `ToolKindMapping` function sees it (the remote's words: untrusted). */
+export interface RemoteToolInfo {
+  readonly remoteName: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** The remote `annotations` object (`readOnlyHint`, `destructiveHint`, …), `{}` when absent. */
+  readonly annotations: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The host's kinds for imported tools: by remote name, or a function (`undefined` leaves the
+ * default). A mapped kind also decides `readOnly` (`isReadOnlyKind`), whatever the remote hints.
+ */
+export type ToolKindMapping =
+  Readonly<Record<string, ToolKind>> | ((tool: RemoteToolInfo) => ToolKind | undefined);
 
 /** Options of `importMcpTools`. */
 export interface ImportMcpToolsOptions {
@@ -35,10 +70,18 @@ export interface ImportMcpToolsOptions {
   /** Cap on a call's raw arguments, in UTF-8 bytes (default 1 MiB). */
   readonly maxArgumentBytes?: number;
   /**
-   * A remote definition that changes after import is always flagged (a problem and an event);
-   * `update` (default) takes the new definition, `remove` drops the tool until the host imports again.
+   * A remote definition that changes after import is always flagged (a `definition_changed`
+   * problem and an `onChange` event). `pin` (default) keeps the pinned definition in use and holds
+   * the change until `acceptChange`; `update` takes the new definition; `remove` drops the tool
+   * until the host imports again; a function decides per change.
    */
   readonly onDefinitionChange?: DefinitionChangePolicy;
+  /**
+   * Kinds of the imported tools. By default a tool whose remote annotations say
+   * `readOnlyHint: true` is `read` (read-only, so an agent may run its calls concurrently) and any
+   * other is `other`; a mapping here takes precedence.
+   */
+  readonly kinds?: ToolKindMapping;
   /** Refresh when the server sends `notifications/tools/list_changed` (default true). */
   readonly followListChanged?: boolean;
 }

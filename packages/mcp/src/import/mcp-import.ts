@@ -26,8 +26,11 @@ export interface McpDefinitionChange {
   readonly localName: string;
   readonly previousFingerprint: string;
   readonly fingerprint: string;
-  /** `updated`: the new definition is in the handle; `removed`: the tool was taken out. */
-  readonly action: 'updated' | 'removed';
+  /**
+   * `held`: the pinned definition stays in use and the new one waits for `acceptChange`;
+   * `updated`: the new definition is in the handle; `removed`: the tool was taken out.
+   */
+  readonly action: 'held' | 'updated' | 'removed';
 }
 
 /** What one refresh changed in the handle. */
@@ -55,8 +58,22 @@ export interface McpImport {
   names(): readonly string[];
   /** The remote name of an imported tool. */
   remoteName(localName: string): string | undefined;
-  /** The fingerprint (SHA-256 of the canonical definition) first seen for each imported remote tool. */
+  /**
+   * The fingerprint (SHA-256 of the canonical definition) of the definition in use for each
+   * imported remote tool: the one pinned at import, or the last one accepted.
+   */
   fingerprints(): ReadonlyMap<string, string>;
+  /**
+   * Changed definitions held back (policy `pin`): the pinned definition is in use, the new one
+   * waits here until `acceptChange`. `action` is `held`.
+   */
+  heldChanges(): readonly McpDefinitionChange[];
+  /**
+   * Puts held definitions in use, as one change batch of the handle: the tool's (remote or
+   * local name), or every held one without a name. Rejects, naming the held tools, when the tool
+   * has no held change.
+   */
+  acceptChange(name?: string): Promise<McpImportChange>;
   /** Every problem found so far, oldest first (capped). */
   problems(): readonly McpImportProblem[];
   /** Lists the remote tools again and applies the differences as one change batch of the handle. */

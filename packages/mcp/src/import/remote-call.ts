@@ -50,7 +50,17 @@ export async function* callRemoteTool(
 ): AsyncGenerator<ProgressItem, object, undefined> {
   const lost = target.lost();
   if (lost.aborted) throw unavailable(target, lost.reason);
-  const signal = AbortSignal.any([ctx.signal, lost]);
+  // The call's own signal follows the caller's and the connection's through one listener on each,
+  // removed when the request settles. Not AbortSignal.any: the import's `lost` signal lives as
+  // long as the import, and `any` ties every call's signal to it.
+  const ended = new AbortController();
+  const signal = ended.signal;
+  const follow = (event: Event): void => ended.abort((event.target as AbortSignal).reason);
+  if (ctx.signal.aborted) ended.abort(ctx.signal.reason);
+  else {
+    ctx.signal.addEventListener('abort', follow, { once: true });
+    lost.addEventListener('abort', follow, { once: true });
+  }
   const queue: ProgressItem[] = [];
   let wake: (() => void) | undefined;
   const onprogress = (progress: Progress): void => {
@@ -70,6 +80,8 @@ export async function* callRemoteTool(
       },
     )
     .finally(() => {
+      ctx.signal.removeEventListener('abort', follow);
+      lost.removeEventListener('abort', follow);
       settled = true;
       wake?.();
     });

@@ -193,11 +193,13 @@ describe('docs/mcp.md', () => {
     const github = await importMcpTools(url, handle, {
       prefix: 'gh_', // gh_summarize: never shadows a local tool
       exclude: ['delete_repository'],
+      kinds: { search_issues: 'search' }, // the host's kind; read-only kinds may run concurrently
       timeoutMs: 60_000, // without progress; every progress notification resets it
       maxTotalTimeoutMs: 30 * 60_000,
     });
     github.onChange((change) => {
-      for (const changed of change.changed) console.warn(`${changed.localName} changed its definition`);
+      // 'held' by default: the pinned definition stays in use until github.acceptChange(localName).
+      for (const changed of change.changed) console.warn(`${changed.localName} changed (${changed.action})`);
     });
     // …
     await github.close(); // removes gh_* from the handle and disconnects
