@@ -19,9 +19,12 @@ import type { ConcurrencyLimiter } from './concurrency-limiter';
 /** Everything the engine needs for one tool, resolved once at creation. */
 export interface ToolRunnerConfig {
   readonly name: string;
+  /**
+   * Raw arguments to the tool's: the arguments, or the `ToolError` that rejects them (returned,
+   * because a throw costs more than the whole decode; a throw rejects too), or a native promise
+   * of either. `createErasedTool` adapts an author's decoder to this (see `engineDecoder`).
+   */
   readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => unknown;
-  /** The decoder returns (rather than throws) the `ToolError` of invalid arguments. */
-  readonly decodeReturnsErrors: boolean;
   readonly invoke: (args: any, ctx: ToolCallContext) => unknown;
   readonly streaming: boolean | undefined;
   readonly render: OutputRenderOptions;
@@ -89,17 +92,11 @@ export class ToolRunner {
       }
       let output: unknown;
       try {
-        const args = config.decode(rawArgs, ctx);
-        if (config.decodeReturnsErrors) {
-          // The runtime's own decoders: an instance, the ToolError, or a native promise of either.
-          if (args instanceof ToolError) return this.#failure(args, ctx, startedAt);
-          output = args instanceof Promise ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
-        } else {
-          output = isThenable(args) ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
-        }
+        output = this.#start(rawArgs, ctx);
       } catch (thrown) {
         return this.#failure(thrown, ctx, startedAt);
       }
+      if (output instanceof Rejected) return this.#failure(output.error, ctx, startedAt);
       // An async tool's promise (the common case) is known without reading its `then`.
       if (output instanceof Promise || isThenable(output) || isAsyncIterator(output)) {
         releaseHere = false;
@@ -172,6 +169,7 @@ export class ToolRunner {
       let started: unknown;
       try {
         started = this.#start(rawArgs, ctx);
+        if (started instanceof Rejected) started = Promise.reject(started.error);
       } catch (thrown) {
         started = Promise.reject(thrown);
       }
@@ -351,13 +349,11 @@ export class ToolRunner {
     // chained rather than awaited (each async layer costs a promise and a turn).
     let started: unknown;
     try {
-      const args = config.decode(rawArgs, ctx);
-      if (config.decodeReturnsErrors && args instanceof ToolError)
-        return this.#settleFailure(args, ctx, startedAt);
-      started = isThenable(args) ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
+      started = this.#start(rawArgs, ctx);
     } catch (thrown) {
       return this.#settleFailure(thrown, ctx, startedAt);
     }
+    if (started instanceof Rejected) return this.#settleFailure(started.error, ctx, startedAt);
     if (!isThenable(started) && !isAsyncIterator(started))
       return this.#settleOutput(started, ctx, startedAt, false);
     const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
@@ -426,28 +422,32 @@ export class ToolRunner {
     }
   }
 
-  // Decode, then invoke; sync results are not awaited (each await costs a microtask turn).
-  #start(rawArgs: unknown, ctx: CallContext): Promise<unknown> | unknown {
-    const args = this.#config.decode(rawArgs, ctx);
-    if (isThenable(args)) return this.#invokeDecoded(args, ctx);
-    return this.#config.invoke(this.#accepted(args), ctx);
-  }
-
-  #invokeDecoded(pending: PromiseLike<unknown>, ctx: CallContext): Promise<unknown> {
-    return Promise.resolve(pending).then((args) => this.#config.invoke(this.#accepted(args), ctx));
-  }
-
-  // A decode failure the decoder returned (see `decodeReturnsErrors`), thrown for the paths that
-  // turn throws into failures anyway; the synchronous fast path in `run` returns it instead.
-  #accepted(args: unknown): unknown {
-    if (this.#config.decodeReturnsErrors && args instanceof ToolError) throw args;
-    return args;
+  /**
+   * Decode, then invoke: the one place where a call's arguments reach its tool, for every path
+   * (`run`, guarded or not, limited or not, and `stream`). Returns the tool's output as it gave it
+   * (a value, a promise, an async iterator), or a `Rejected` when the decoder refused the
+   * arguments synchronously, which each path turns into its failure without a throw. A decoder's
+   * promise is chained, not awaited (each await costs a microtask turn); a `ToolError` it settles
+   * with rejects the returned promise.
+   */
+  #start(rawArgs: unknown, ctx: CallContext): unknown {
+    const config = this.#config;
+    const args = config.decode(rawArgs, ctx);
+    if (args instanceof ToolError) return new Rejected(args);
+    if (args instanceof Promise) {
+      return args.then((decoded: unknown) => {
+        if (decoded instanceof ToolError) throw decoded;
+        return config.invoke(decoded, ctx);
+      });
+    }
+    return config.invoke(args, ctx);
   }
 
   // The whole tool run for the non-streaming path: a generator returned anyway is run to its
   // end without progress, and stops being pulled once the call is aborted.
   async #produce(rawArgs: unknown, ctx: CallContext): Promise<unknown> {
     let output = this.#start(rawArgs, ctx);
+    if (output instanceof Rejected) throw output.error;
     if (isThenable(output)) output = await output;
     return isAsyncIterator(output) ? this.#collect(output, ctx) : output;
   }
@@ -514,6 +514,11 @@ export class ToolRunner {
   #stopped(guard: CallGuard, ctx: CallContext, startedAt: number, detached: boolean): ToolResult {
     return this.#failure(guard.stopError(), ctx, startedAt, detached);
   }
+}
+
+// Arguments the decoder refused without a throw. Module-private, so no tool output can be one.
+class Rejected {
+  constructor(readonly error: ToolError) {}
 }
 
 // The late-settle hook of a guarded call without a slot: nothing to give back, but the call is
