@@ -144,7 +144,10 @@ describe('createErasedTool', () => {
   it.each([
     ['returned', (error: ToolError): unknown => error],
     ['returned in a promise', (error: ToolError): unknown => Promise.resolve(error)],
-    ['returned in a thenable', (error: ToolError): unknown => ({ then: (settle: (v: unknown) => void) => settle(error) })],
+    [
+      'returned in a thenable',
+      (error: ToolError): unknown => ({ then: (settle: (v: unknown) => void) => settle(error) }),
+    ],
   ])('takes a ToolError %s by the decoder as the refusal, on every route', async (_how, give) => {
     const limitsOf: Array<ErasedToolSpec['limits']> = [undefined, { timeoutMs: 5_000 }, { concurrency: 1 }];
     for (const streaming of [false, true]) {
@@ -153,7 +156,9 @@ describe('createErasedTool', () => {
         const erased = createErasedTool({
           definition: { name: 'read_file', description: 'Read.' },
           decode: () =>
-            give(ToolError.invalidArguments([{ path: 'path', expected: 'a string', received: 'nothing' }])) as never,
+            give(
+              ToolError.invalidArguments([{ path: 'path', expected: 'a string', received: 'nothing' }]),
+            ) as never,
           invoke: () => {
             ran = true;
           },

@@ -91,13 +91,7 @@ function buildErasedTool<Args, Output>(
   let runner: ToolRunner | undefined;
   const start = (): ToolRunner =>
     (runner = new ToolRunner(
-      runnerConfig(
-        definition,
-        typeof parts === 'function' ? parts() : parts,
-        toContent,
-        streaming,
-        limits,
-      ),
+      runnerConfig(definition, typeof parts === 'function' ? parts() : parts, toContent, streaming, limits),
     ));
   const tool: ErasedTool = Object.freeze({
     definition,

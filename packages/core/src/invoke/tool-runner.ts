@@ -492,6 +492,8 @@ export class ToolRunner {
     return callMeta(this.#config.name, ctx.callId, ctx.hostResults(), durationMs, detached);
   }
 
+  // Output to result, for every route: the one place a tool's output is checked and rendered
+  // (the place for output validation against the declared schema, when it comes).
   #success(output: unknown, ctx: CallContext, startedAt: number): ToolResult {
     let meta: ToolResultMeta | CallContext;
     // The context makes the meta when the result's is first read (most hosts never read it);
