@@ -338,77 +338,105 @@ export class ToolRunner {
     }
   }
 
+  // The guarded route of `run`: a deadline, a signal that can abort, or the tool's own limiter.
+  // The tool's slot is taken first (at once, or after waiting in line under the guard), then the
+  // call runs as any guarded call does, the slot given back when it ends (or, when the call was
+  // stopped with tool work still running, when that work settles or its grace period ends).
   #guardedRun(rawArgs: unknown, ctx: CallContext, startedAt: number): ToolResult | Promise<ToolResult> {
     const config = this.#config;
-    if (config.limiter !== undefined) {
-      const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
-      return this.#limitedRun(config.limiter, guard, rawArgs, ctx, startedAt);
-    }
-    // No slot to wait for. What is settled synchronously (a rejected argument, a synchronous tool
-    // or throw) needs no guard and no promise; otherwise one race on the tool's own promise,
-    // chained rather than awaited (each async layer costs a promise and a turn).
-    let started: unknown;
+    const limiter = config.limiter;
+    if (limiter === undefined) return this.#guardedStart(rawArgs, ctx, startedAt, undefined, undefined);
+    let grant: ReturnType<ConcurrencyLimiter['acquire']>;
     try {
-      started = this.#start(rawArgs, ctx);
+      grant = limiter.acquire();
     } catch (thrown) {
-      return this.#settleFailure(thrown, ctx, startedAt);
+      return this.#settleFailure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
     }
-    if (started instanceof Rejected) return this.#settleFailure(started.error, ctx, startedAt);
-    if (!isThenable(started) && !isAsyncIterator(started))
-      return this.#settleOutput(started, ctx, startedAt, false);
+    if (grant.status === 'granted')
+      return this.#guardedStart(rawArgs, ctx, startedAt, undefined, grant.release);
+    if (grant.status === 'full') {
+      return this.#settleFailure(busyError(limiter, 'tool', config.name, grant.retryAfterMs), ctx, startedAt);
+    }
     const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
-    return guard.race(isThenable(started) ? started : Promise.resolve(started), noop).then(
-      (outcome) => this.#guardedOutcome(outcome, guard, ctx, startedAt),
-      (thrown: unknown) => this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt),
+    return guard.race(grant.granted).then(
+      (outcome) => {
+        if (outcome.kind === 'value')
+          return this.#guardedStart(rawArgs, ctx, startedAt, guard, outcome.value);
+        grant.cancel();
+        return this.#guardedOutcome(outcome, guard, ctx, startedAt, undefined);
+      },
+      (thrown: unknown) =>
+        this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt, undefined),
     );
   }
 
-  // The end of an unlimited guarded call; an output that is an async iterator is run to its end
-  // first, still under the guard.
+  // Decode and invoke under a guard. What is settled synchronously (a rejected argument, a
+  // synchronous tool or throw) needs no guard and no promise; otherwise one race on the tool's
+  // own promise, chained rather than awaited (each async layer costs a promise and a turn).
+  // `waited` is the guard the call waited for its slot under, if it did.
+  #guardedStart(
+    rawArgs: unknown,
+    ctx: CallContext,
+    startedAt: number,
+    waited: CallGuard | undefined,
+    release: (() => void) | undefined,
+  ): ToolResult | Promise<ToolResult> {
+    let output: unknown;
+    try {
+      output = this.#start(rawArgs, ctx);
+    } catch (thrown) {
+      return this.#settledAtOnce({ kind: 'error', error: thrown }, waited, ctx, startedAt, release);
+    }
+    if (output instanceof Rejected)
+      return this.#settledAtOnce({ kind: 'error', error: output.error }, waited, ctx, startedAt, release);
+    if (!isThenable(output) && !isAsyncIterator(output))
+      return this.#settledAtOnce({ kind: 'value', value: output }, waited, ctx, startedAt, release);
+    const config = this.#config;
+    const guard = waited ?? new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
+    return guard.race(isThenable(output) ? output : Promise.resolve(output), release ?? noop).then(
+      (outcome) => this.#guardedOutcome(outcome, guard, ctx, startedAt, release),
+      (thrown: unknown) =>
+        this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt, release),
+    );
+  }
+
+  // A guarded call that settled without awaiting anything.
+  #settledAtOnce(
+    outcome: GuardOutcome<unknown>,
+    waited: CallGuard | undefined,
+    ctx: CallContext,
+    startedAt: number,
+    release: (() => void) | undefined,
+  ): ToolResult | Promise<ToolResult> {
+    if (waited !== undefined) return this.#guardedOutcome(outcome, waited, ctx, startedAt, release);
+    release?.();
+    if (outcome.kind === 'value') return this.#settleOutput(outcome.value, ctx, startedAt, false);
+    return this.#settleFailure(outcome.kind === 'error' ? outcome.error : undefined, ctx, startedAt);
+  }
+
+  // The end of a guarded call; an output that is an async iterator is run to its end first,
+  // still under the guard. The tool's slot, when it holds one, is given back here, unless the
+  // call was stopped with tool work still running (the race's late-settle hook gives it back).
   #guardedOutcome(
     outcome: GuardOutcome<unknown>,
     guard: CallGuard,
     ctx: CallContext,
     startedAt: number,
+    release: (() => void) | undefined,
   ): ToolResult | Promise<ToolResult> {
     let settled = true;
+    let releaseDeferred = false;
     try {
       if (outcome.kind === 'value' && isAsyncIterator(outcome.value)) {
         settled = false;
-        return guard.race(this.#collect(outcome.value, ctx), noop).then(
-          (collected) => this.#guardedOutcome(collected, guard, ctx, startedAt),
-          (thrown: unknown) => this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt),
+        return guard.race(this.#collect(outcome.value, ctx), release ?? noop).then(
+          (collected) => this.#guardedOutcome(collected, guard, ctx, startedAt, release),
+          (thrown: unknown) =>
+            this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt, release),
         );
       }
-      if (outcome.kind === 'stopped') return this.#stopped(guard, ctx, startedAt, outcome.detached);
-      if (outcome.kind === 'error') return this.#failure(outcome.error, ctx, startedAt);
-      return this.#success(outcome.value, ctx, startedAt);
-    } catch (thrown) {
-      return this.#failure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
-    } finally {
-      if (settled) {
-        guard.dispose();
-        ctx.release();
-      }
-    }
-  }
-
-  async #limitedRun(
-    limiter: ConcurrencyLimiter,
-    guard: CallGuard,
-    rawArgs: unknown,
-    ctx: CallContext,
-    startedAt: number,
-  ): Promise<ToolResult> {
-    let release: (() => void) | undefined;
-    let releaseDeferred = false;
-    try {
-      const slot = await this.#acquire(limiter, 'tool', guard, ctx, startedAt);
-      if (typeof slot !== 'function') return slot;
-      release = slot;
-      const outcome = await guard.race(this.#produce(rawArgs, ctx), () => release?.());
       if (outcome.kind === 'stopped') {
-        releaseDeferred = outcome.detached;
+        releaseDeferred = outcome.detached && release !== undefined;
         return this.#stopped(guard, ctx, startedAt, outcome.detached);
       }
       if (outcome.kind === 'error') return this.#failure(outcome.error, ctx, startedAt);
@@ -416,9 +444,11 @@ export class ToolRunner {
     } catch (thrown) {
       return this.#failure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
     } finally {
-      guard.dispose();
-      if (!releaseDeferred) release?.();
-      ctx.release();
+      if (settled) {
+        guard.dispose();
+        if (!releaseDeferred) release?.();
+        ctx.release();
+      }
     }
   }
 
@@ -441,15 +471,6 @@ export class ToolRunner {
       });
     }
     return config.invoke(args, ctx);
-  }
-
-  // The whole tool run for the non-streaming path: a generator returned anyway is run to its
-  // end without progress, and stops being pulled once the call is aborted.
-  async #produce(rawArgs: unknown, ctx: CallContext): Promise<unknown> {
-    let output = this.#start(rawArgs, ctx);
-    if (output instanceof Rejected) throw output.error;
-    if (isThenable(output)) output = await output;
-    return isAsyncIterator(output) ? this.#collect(output, ctx) : output;
   }
 
   async #collect(iterator: AsyncIteratorLike, ctx: CallContext): Promise<unknown> {
