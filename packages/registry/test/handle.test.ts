@@ -330,3 +330,31 @@ describe('templates', () => {
     expect(new ToolRegistry().params(EditConfig, {}).tool(Helper).check().problems[0]!.code).toBe('template');
   });
 });
+
+describe('the call streams of a handle', () => {
+  class EchoArgs {
+    @Param({ description: 'Text', minLength: 1 })
+    text!: string;
+  }
+
+  @Tool({ name: 'echo', description: 'Echoes.', args: EchoArgs })
+  class Echo {
+    run(args: EchoArgs): string {
+      return args.text;
+    }
+  }
+
+  it.each([
+    ['a valid call', 'echo', '{"text":"hi"}'],
+    ['invalid arguments', 'echo', '{"text":""}'],
+    ['an unknown tool', 'ecco', '{}'],
+  ])('are engine streams: %s reads to the result handle.call gives', async (_label, name, raw) => {
+    const handle = new ToolRegistry().tool(Echo).finalize();
+    const expected = await handle.call(name, raw);
+    for (const source of [handle, handle.snapshot()]) {
+      // Typed CallStream: result() needs no cast.
+      const result = await source.execute(name, raw, createCallContext({ toolName: name })).result();
+      expect([result.ok, result.content]).toEqual([expected.ok, expected.content]);
+    }
+  });
+});

@@ -90,15 +90,15 @@ describe('generated code for hot args classes', () => {
     const decode = createDecodeFunction(model, DEFAULT_DECODE_LIMITS, 'read');
     const before = [VALID, NESTED, INVALID, JSON.parse(NESTED) as unknown].map((raw) => outcome(decode(raw)));
     for (let i = before.length; i < limits.DECODES_BEFORE_GENERATING - 1; i++) decode(VALID);
-    expect(compiled.generated).toBe(false);
+    expect(compiled.implementation.generated).toBe(false);
     expect(compiled.decodeFields).toBe(closures);
 
     decode(VALID);
-    expect(compiled.generated).toBe(true);
+    expect(compiled.implementation.generated).toBe(true);
     expect(compiled.decodeFields).not.toBe(closures);
     // The nested class is moved with it.
     const nested = compileModel(getArgsModel(Range));
-    expect(nested.generated).toBe(true);
+    expect(nested.implementation.generated).toBe(true);
     // The scanner is rebuilt on the generated code; texts and parsed values decode as before.
     const after = [VALID, NESTED, INVALID, JSON.parse(NESTED) as unknown].map((raw) => outcome(decode(raw)));
     expect(after).toEqual(before);
@@ -121,7 +121,7 @@ describe('generated code for hot args classes', () => {
       for (let i = 0; i < limits.DECODES_BEFORE_GENERATING; i++) decode(VALID, call);
       expect(outcome(decode(NESTED, call))).toMatchObject({ value: { lines: { from: 1, to: 2 } } });
     }
-    const generated = [...new Set(models)].map((model) => compileModel(model).generated);
+    const generated = [...new Set(models)].map((model) => compileModel(model).implementation.generated);
     // The shared class, then the first classes until the budget runs out (Range is nested in all of them).
     expect(generated).toEqual([true, true, true, false, false]);
     expect(accelerator.generatedClasses).toBe(3);
@@ -129,7 +129,7 @@ describe('generated code for hot args classes', () => {
     const other = getArgsModel(newArgsClass());
     const decode = createDecodeFunction(other, DEFAULT_DECODE_LIMITS, 'read');
     for (let i = 0; i < limits.DECODES_BEFORE_GENERATING; i++) decode(VALID);
-    expect(compileModel(other).generated).toBe(true);
+    expect(compileModel(other).implementation.generated).toBe(true);
     expect(accelerator.generatedClasses).toBe(3);
   });
 
@@ -139,7 +139,7 @@ describe('generated code for hot args classes', () => {
     const model = getArgsModel(newArgsClass());
     const decode = createDecodeFunction(model, DEFAULT_DECODE_LIMITS, 'read');
     for (let i = 0; i < limits.DECODES_BEFORE_GENERATING + 20; i++) decode(VALID, call);
-    expect(compileModel(model).generated).toBe(false);
+    expect(compileModel(model).implementation.generated).toBe(false);
     expect(outcome(decode(NESTED, call))).toMatchObject({ value: { lines: { from: 1, to: 2 } } });
     expect(() => new DecodeAccelerator({ maxGeneratedClasses: -1 })).toThrow(TypeError);
   });
@@ -149,7 +149,7 @@ describe('generated code for hot args classes', () => {
     const model = getArgsModel(newArgsClass());
     const decode = createDecodeFunction(model, DEFAULT_DECODE_LIMITS, 'read');
     for (let i = 0; i < limits.DECODES_BEFORE_GENERATING + 20; i++) decode(NESTED);
-    expect(compileModel(model).generated).toBe(false);
+    expect(compileModel(model).implementation.generated).toBe(false);
     expect(outcome(decode(NESTED))).toMatchObject({ value: { lines: { from: 1, to: 2 } } });
   });
 
@@ -165,6 +165,6 @@ describe('generated code for hot args classes', () => {
         JSON.stringify({ className: 'ReadArgs', value: { path: 'a.ts', lines: { from: 1, to: 2 } } }),
       ]),
     );
-    expect(compileModel(model).generated).toBe(false);
+    expect(compileModel(model).implementation.generated).toBe(false);
   });
 });

@@ -5,8 +5,7 @@ import { compileValueDecoder } from './compile-value-decoder';
 import type { CompiledModel, CompiledProperty } from './compiled-model';
 import { INVALID, type ValueDecoder } from './decode-context';
 import { describeAllowed, describeExpected, describeProperty } from './describe-expected';
-import { closureFieldsDecoder } from './closure-fields-decoder';
-import { generateFieldsDecoder } from './generate-fields-decoder';
+import { CLOSURE_DECODERS, GENERATED_DECODERS } from './decoder-implementations';
 import { RESERVED_KEYS } from './reserved-keys';
 
 const compiledModels = new WeakMap<ArgsModel, CompiledModel>();
@@ -29,7 +28,7 @@ export function compileModel(model: ArgsModel): CompiledModel {
     construct: model.target as new () => object,
     decodeFields: () => INVALID,
     decodeNested: () => INVALID,
-    generated: false,
+    implementation: CLOSURE_DECODERS,
   };
   // Registered before its properties compile, so a recursive model finds itself.
   compiledModels.set(model, compiled);
@@ -40,7 +39,7 @@ export function compileModel(model: ArgsModel): CompiledModel {
     if (!RESERVED_KEYS.has(entry.name)) byName.set(entry.name, entry);
   }
   // Closures first: code is generated only for the few classes that turn out hot.
-  compiled.decodeFields = closureFieldsDecoder(compiled);
+  compiled.decodeFields = CLOSURE_DECODERS.fieldsDecoder(compiled);
   return compiled;
 }
 
@@ -51,13 +50,13 @@ export function compileModel(model: ArgsModel): CompiledModel {
  * (`claimGeneratedCode`).
  */
 export function generateModelCode(compiled: CompiledModel): boolean {
-  if (compiled.generated) return true;
+  if (compiled.implementation.generated) return true;
   if (!codeGenerationAllowed()) return false;
   for (const model of reachableModels(compiled.model)) {
     const reached = compileModel(model);
-    if (reached.generated) continue;
-    reached.decodeFields = generateFieldsDecoder(reached);
-    reached.generated = true;
+    if (reached.implementation.generated) continue;
+    reached.decodeFields = GENERATED_DECODERS.fieldsDecoder(reached);
+    reached.implementation = GENERATED_DECODERS;
   }
   return true;
 }

@@ -1,6 +1,7 @@
 import type { ArgsModel } from '../model/args-model';
 import type { DecodeContext, INVALID, ValueDecoder } from './decode-context';
 import type { PathNode } from './json-path';
+import type { ScannedKeys } from './scanned-keys';
 
 /** Decodes the properties of one object into a new instance (or `INVALID`, issues in the context). */
 export type FieldsDecoder = (
@@ -8,6 +9,21 @@ export type FieldsDecoder = (
   context: DecodeContext,
   here: PathNode | undefined,
 ) => object | typeof INVALID;
+
+/**
+ * One implementation of the decoding accelerator's parts: how a compiled model's fields are
+ * decoded and how its scanner recognises its names. Every implementation gives the same outcome
+ * on every input as the reference, the closures (`CLOSURE_DECODERS`); they differ in speed only.
+ * The contract suite (test/decode/decoder-implementation.contract.test.ts) runs every one listed
+ * in `DECODER_IMPLEMENTATIONS` against it.
+ */
+export interface DecoderImplementation {
+  readonly name: string;
+  /** Whether it generates code (`new Function`), which some runtimes forbid. */
+  readonly generated: boolean;
+  readonly fieldsDecoder: (compiled: CompiledModel) => FieldsDecoder;
+  readonly scannedKeys: (names: readonly string[]) => ScannedKeys;
+}
 
 /** One property of a compiled model. */
 export interface CompiledProperty {
@@ -38,9 +54,9 @@ export interface CompiledModel {
   readonly viaTransformer: boolean;
   readonly needsValidation: boolean;
   readonly construct: new () => object;
-  /** The closures' decoder, or the generated one once the model is hot (`generateModelCode`). */
+  /** The decoder of `implementation`: the closures', or the generated one once the model is hot. */
   decodeFields: FieldsDecoder;
   decodeNested: ValueDecoder;
-  /** `decodeFields` and the model's scanner use generated code. */
-  generated: boolean;
+  /** What `decodeFields` and the model's scanner are made with (`generateModelCode` changes it). */
+  implementation: DecoderImplementation;
 }

@@ -65,7 +65,7 @@ export function createDecodeFunction<T extends object>(
     compiled ??= compileModel(model);
     if (decodes < DECODES_BEFORE_GENERATING && ++decodes === DECODES_BEFORE_GENERATING) {
       // Another tool of the same class may have generated its code already: no new place taken.
-      let generated = compiled.generated;
+      let generated = compiled.implementation.generated;
       try {
         // A call outside any set draws on a budget of this tool's own.
         const accelerator = acceleratorOf(call) ?? new DecodeAccelerator();

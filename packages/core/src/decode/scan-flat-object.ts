@@ -1,7 +1,9 @@
 import type { CompiledModel, CompiledProperty } from './compiled-model';
+import { CLOSURE_DECODERS } from './decoder-implementations';
 import type { DecodeContext, INVALID } from './decode-context';
 import { decodeScannedEntries, type ScannedEntries } from './decode-scanned-entries';
 import { RESERVED_KEYS } from './reserved-keys';
+import type { ScannedKeys } from './scanned-keys';
 import { walkRoot } from './walk-root';
 
 /**
@@ -11,19 +13,6 @@ import { walkRoot } from './walk-root';
  * ("bail", with `context` untouched) for any other text, which the reference path then reads.
  */
 export type TextScanner = (text: string, context: DecodeContext) => object | typeof INVALID | undefined;
-
-/** How a scanner recognises the names of one model and stores their values into `S`. */
-export interface ScannedKeys<S = Record<string, unknown>> {
-  /**
-   * The index of the name written from `start` (just past a key's opening quote) and followed by
-   * the closing quote, or -1. `start` is inside the text and `end` is its length.
-   */
-  readonly indexAt: (text: string, start: number, end: number) => number;
-  /** Stores the value of the name of index `index` (under the name string itself, never a slice). */
-  readonly store: (sink: S, index: number, value: unknown) => void;
-  /** The length of each name. */
-  readonly lengths: readonly number[];
-}
 
 /** The most names a scanner tracks (one bit each); a model with more keeps `JSON.parse`. */
 export const MAX_SCANNED_NAMES = 31;
@@ -43,14 +32,14 @@ export function createTextScanner(compiled: CompiledModel): TextScanner | undefi
   if (names === undefined || alwaysNested(compiled)) return undefined;
   // An array-index name ("0") is visited before the others by the reference path's for-in,
   // whatever its place in the text; the record keeps that order for it.
-  if (compiled.generated || names.some(isArrayIndex)) {
-    const keys = compiled.generated ? generateScannedKeys(names) : closureScannedKeys(names);
+  if (compiled.implementation.generated || names.some(isArrayIndex)) {
+    const keys = compiled.implementation.scannedKeys(names);
     return (text, context) => {
       const record = scanFlatObject(text, keys, {});
       return record === undefined ? undefined : walkRoot(compiled, record, context);
     };
   }
-  const keys: ScannedKeys<ScannedEntries> = { ...closureScannedKeys(names), store: pushEntry };
+  const keys: ScannedKeys<ScannedEntries> = { ...CLOSURE_DECODERS.scannedKeys(names), store: pushEntry };
   const properties: readonly CompiledProperty[] = names.map((name) => compiled.byName.get(name)!);
   return (text, context) => {
     const entries = scanFlatObject<ScannedEntries>(text, keys, []);
@@ -96,80 +85,6 @@ function isPlainName(name: string): boolean {
     if (unit < SPACE || unit === QUOTE || unit === BACKSLASH) return false;
   }
   return true;
-}
-
-/** The names' keys without generated code: a loop over the names, a store into a record. */
-export function closureScannedKeys(names: readonly string[]): ScannedKeys {
-  return {
-    indexAt: (text, start, end) => {
-      for (let index = 0; index < names.length; index++) {
-        const name = names[index]!;
-        const close = start + name.length;
-        if (close < end && text.charCodeAt(close) === QUOTE && sameUnits(text, start, name)) return index;
-      }
-      return -1;
-    },
-    store: (record, index, value) => {
-      record[names[index]!] = value;
-    },
-    lengths: names.map((name) => name.length),
-  };
-}
-
-function sameUnits(text: string, start: number, name: string): boolean {
-  for (let i = 0; i < name.length; i++) if (text.charCodeAt(start + i) !== name.charCodeAt(i)) return false;
-  return true;
-}
-
-/**
- * The names' keys generated with `new Function`: a `switch` on the key's first code unit comparing
- * the others with constants, and a `switch` on the index storing under constant names (a named
- * store the engine specialises, where a computed one goes through a generic lookup). Behaves
- * exactly as `closureScannedKeys`. Names reach the source only as `JSON.stringify` literals and
- * as code-unit numbers.
- */
-export function generateScannedKeys(names: readonly string[]): ScannedKeys {
-  const byFirst = new Map<number, number[]>();
-  names.forEach((name, index) => {
-    // The empty name starts with its closing quote.
-    const first = name.length === 0 ? QUOTE : name.charCodeAt(0);
-    const indices = byFirst.get(first);
-    if (indices === undefined) byFirst.set(first, [index]);
-    else indices.push(index);
-  });
-  const firstCases = [...byFirst].map(([first, indices]) => {
-    const tests = indices.map((index) => {
-      const name = names[index]!;
-      const length = name.length;
-      const conditions = [`start + ${length} < end`];
-      for (let i = 1; i < length; i++)
-        conditions.push(`text.charCodeAt(start + ${i}) === ${name.charCodeAt(i)}`);
-      conditions.push(`text.charCodeAt(start + ${length}) === ${QUOTE}`);
-      return `if (${conditions.join(' && ')}) return ${index};`;
-    });
-    return `case ${first}: ${tests.join(' ')} return -1;`;
-  });
-  const storeCases = names.map(
-    (name, index) => `case ${index}: record[${JSON.stringify(name)}] = value; return;`,
-  );
-  // Parenthesised, the functions are compiled with the source rather than parsed again on first call.
-  const source = `
-    'use strict';
-    return {
-      indexAt: (function (text, start, end) {
-        switch (text.charCodeAt(start)) {
-          ${firstCases.join('\n          ')}
-          default: return -1;
-        }
-      }),
-      store: (function (record, index, value) {
-        switch (index) {
-          ${storeCases.join('\n          ')}
-        }
-      }),
-    };`;
-  const generated = (new Function(source) as () => Pick<ScannedKeys, 'indexAt' | 'store'>)();
-  return { indexAt: generated.indexAt, store: generated.store, lengths: names.map((name) => name.length) };
 }
 
 // Code units.

@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../context/tool-call-context';
 import { createUntypedDecoder } from '../decode/create-untyped-decoder';
 import type { ArgumentIssue } from '../errors/argument-issue';
-import { createErasedToolWithReturnedErrors } from '../invoke/create-erased-tool';
+import { createEngineTool } from '../invoke/create-erased-tool';
 import type { ErasedTool } from '../invoke/erased-tool';
 import type { ToolLimits } from '../invoke/erased-tool-spec';
 import type { ToolDefinitionAnnotations, ToolSource } from '../invoke/tool-definition';
@@ -50,26 +50,27 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
     ...(options.maxArgumentBytes !== undefined ? { maxBytes: options.maxArgumentBytes } : {}),
     ...(options.validate ? { validate: options.validate } : {}),
   });
-  return createErasedToolWithReturnedErrors<Record<string, unknown>, Output>({
-    definition: {
-      name: options.name,
-      description: options.description,
-      ...(options.title !== undefined ? { title: options.title } : {}),
-      inputSchema: options.parameters,
-      ...(options.outputSchema ? { outputSchema: options.outputSchema } : {}),
-      kind: options.kind ?? 'other',
-      namespace: options.namespace ?? 'user',
-      readOnly: options.readOnly ?? false,
-      annotations: { ...options.annotations },
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.maxArgumentBytes !== undefined ? { maxArgumentBytes: options.maxArgumentBytes } : {}),
-      source: options.source ?? { className: 'dynamic' },
+  return createEngineTool<Record<string, unknown>, Output>(
+    {
+      definition: {
+        name: options.name,
+        description: options.description,
+        ...(options.title !== undefined ? { title: options.title } : {}),
+        inputSchema: options.parameters,
+        ...(options.outputSchema ? { outputSchema: options.outputSchema } : {}),
+        kind: options.kind ?? 'other',
+        namespace: options.namespace ?? 'user',
+        readOnly: options.readOnly ?? false,
+        annotations: { ...options.annotations },
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.maxArgumentBytes !== undefined ? { maxArgumentBytes: options.maxArgumentBytes } : {}),
+        source: options.source ?? { className: 'dynamic' },
+      },
+      ...(options.toContent ? { toContent: options.toContent } : {}),
+      ...(options.streaming !== undefined ? { streaming: options.streaming } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
     },
     // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.
-    decode: decoder,
-    invoke: options.run,
-    ...(options.toContent ? { toContent: options.toContent } : {}),
-    ...(options.streaming !== undefined ? { streaming: options.streaming } : {}),
-    ...(options.limits ? { limits: options.limits } : {}),
-  });
+    { decode: decoder, invoke: options.run },
+  );
 }

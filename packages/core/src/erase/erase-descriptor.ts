@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../context/tool-call-context';
 import { createDecodeFunction } from '../decode/create-decode-function';
 import { DEFAULT_DECODE_LIMITS, resolveDecodeLimits } from '../decode/decode-limits';
-import { createDeferredErasedTool } from '../invoke/create-erased-tool';
+import { createEngineTool } from '../invoke/create-erased-tool';
 import type { ErasedTool } from '../invoke/erased-tool';
 import type { ToolDefinitionInput } from '../invoke/erased-tool-spec';
 import { getArgsModel } from '../model/build-args-model';
@@ -47,7 +47,7 @@ export function eraseDescriptor(
       : resolveDecodeLimits({ maxBytes: declared.maxArgumentBytes });
   // The decoder and the function are made on the first call. The decoder returns its ToolError
   // rather than throwing it: a throw costs more than the decode.
-  return createDeferredErasedTool<object, unknown>(
+  return createEngineTool<object, unknown>(
     {
       definition,
       toContent,

@@ -141,6 +141,41 @@ describe('createErasedTool', () => {
     ]);
   });
 
+  it.each([
+    ['returned', (error: ToolError): unknown => error],
+    ['returned in a promise', (error: ToolError): unknown => Promise.resolve(error)],
+    [
+      'returned in a thenable',
+      (error: ToolError): unknown => ({ then: (settle: (v: unknown) => void) => settle(error) }),
+    ],
+  ])('takes a ToolError %s by the decoder as the refusal, on every route', async (_how, give) => {
+    const limitsOf: Array<ErasedToolSpec['limits']> = [undefined, { timeoutMs: 5_000 }, { concurrency: 1 }];
+    for (const streaming of [false, true]) {
+      for (const limits of limitsOf) {
+        let ran = false;
+        const erased = createErasedTool({
+          definition: { name: 'read_file', description: 'Read.' },
+          decode: () =>
+            give(
+              ToolError.invalidArguments([{ path: 'path', expected: 'a string', received: 'nothing' }]),
+            ) as never,
+          invoke: () => {
+            ran = true;
+          },
+          streaming,
+          ...(limits === undefined ? {} : { limits }),
+        });
+        const result = await run(erased);
+        expect([streaming, limits, ran, result.ok || result.error.kind]).toEqual([
+          streaming,
+          limits,
+          false,
+          'invalid_arguments',
+        ]);
+      }
+    }
+  });
+
   it('refuses oversized raw arguments before decoding (R1)', async () => {
     const erased = createErasedTool({
       definition: { name: 'write_file', description: 'Write.', maxArgumentBytes: 1024 },

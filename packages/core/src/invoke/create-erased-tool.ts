@@ -1,5 +1,6 @@
 import type { ToolCallContext } from '../context/tool-call-context';
 import type { ToolError } from '../errors/tool-error';
+import { isThenable } from '../stream/is-thenable';
 import { ConcurrencyLimiter } from './concurrency-limiter';
 import type { ErasedTool } from './erased-tool';
 import type { ErasedToolSpec, ToolLimits } from './erased-tool-spec';
@@ -22,49 +23,55 @@ export const DEFAULT_MAX_ARGUMENT_BYTES = 1024 * 1024;
  * `TypeError` listing every problem when the spec is invalid, at creation rather than first call.
  */
 export function createErasedTool<Args = any, Output = any>(spec: ErasedToolSpec<Args, Output>): ErasedTool {
-  return buildErasedTool(spec, false, undefined);
-}
-
-/**
- * `createErasedTool` for the runtime's own decoders, which return (rather than throw) the
- * `ToolError` of invalid arguments: a rejected call then costs no throw, which is dearer than
- * the whole decode. Internal: a returned `ToolError` from any other decoder is a value.
- */
-export function createErasedToolWithReturnedErrors<Args = any, Output = any>(
-  spec: Omit<ErasedToolSpec<Args, Output>, 'decode'> & Pick<ToolCallParts<Args, Output>, 'decode'>,
-): ErasedTool {
-  return buildErasedTool(spec as ErasedToolSpec<Args, Output>, true, undefined);
+  return buildErasedTool(spec, { decode: engineDecoder(spec?.decode), invoke: spec?.invoke });
 }
 
 /** What a call needs and a definition does not: the decoder and the function. */
 export interface ToolCallParts<Args = any, Output = any> {
-  /** Returns (rather than throws) the `ToolError` of invalid arguments, as the runtime's own decoders do. */
+  /**
+   * The engine's decoder contract (the runtime's own decoders are written to it): the arguments,
+   * or the `ToolError` that rejects them, returned rather than thrown (a throw costs more than the
+   * whole decode), or a native promise of either.
+   */
   readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => Args | ToolError | Promise<Args | ToolError>;
   readonly invoke: ErasedToolSpec<Args, Output>['invoke'];
 }
 
 /**
- * `createErasedToolWithReturnedErrors` with the decoder and the function made by `parts` on the
- * first call: a registry of a thousand tools, most never called in a session, pays for their
+ * An erased tool from a definition and the parts a call needs, in the engine's decoder contract
+ * (the runtime's own tools: `eraseTool`, `dynamicTool`). Parts given as a function are made on
+ * the first call: a registry of a thousand tools, most never called in a session, pays for their
  * definitions only. Internal.
  */
-export function createDeferredErasedTool<Args = any, Output = any>(
+export function createEngineTool<Args = any, Output = any>(
   spec: Omit<ErasedToolSpec<Args, Output>, 'decode' | 'invoke'>,
-  parts: () => ToolCallParts<Args, Output>,
+  parts: ToolCallParts<Args, Output> | (() => ToolCallParts<Args, Output>),
 ): ErasedTool {
-  return buildErasedTool(spec as ErasedToolSpec<Args, Output>, true, parts);
+  return buildErasedTool(spec, parts);
+}
+
+/**
+ * An author's decoder (`ErasedToolSpec.decode`) in the engine's contract: a thenable that is not
+ * a native promise becomes one. A `ToolError` it returns rejects the call, as one it throws does.
+ */
+function engineDecoder<Args>(decode: ErasedToolSpec<Args, unknown>['decode']): ToolCallParts<Args>['decode'] {
+  // Left as it is when it is no function, for the definition check to report.
+  if (typeof decode !== 'function') return decode;
+  return (rawArgs, ctx) => {
+    const args = decode(rawArgs, ctx);
+    return isThenable(args) ? Promise.resolve(args) : args;
+  };
 }
 
 function buildErasedTool<Args, Output>(
-  spec: ErasedToolSpec<Args, Output>,
-  decodeReturnsErrors: boolean,
-  parts: (() => ToolCallParts<Args, Output>) | undefined,
+  spec: Omit<ErasedToolSpec<Args, Output>, 'decode' | 'invoke'>,
+  parts: ToolCallParts<Args, Output> | (() => ToolCallParts<Args, Output>),
 ): ErasedTool {
   const definition = freezeToolDefinition(spec?.definition);
   const problems: string[] = [];
-  if (parts === undefined) {
-    if (typeof spec.decode !== 'function') problems.push('decode must be a function.');
-    if (typeof spec.invoke !== 'function') problems.push('invoke must be a function.');
+  if (typeof parts !== 'function') {
+    if (typeof parts.decode !== 'function') problems.push('decode must be a function.');
+    if (typeof parts.invoke !== 'function') problems.push('invoke must be a function.');
   }
   const { toContent, streaming } = spec;
   if (toContent !== undefined && typeof toContent !== 'function')
@@ -81,18 +88,10 @@ function buildErasedTool<Args, Output>(
     );
   }
   // The engine is made on the first call; the spec itself is not kept.
-  const { decode, invoke } = spec;
   let runner: ToolRunner | undefined;
   const start = (): ToolRunner =>
     (runner = new ToolRunner(
-      runnerConfig(
-        definition,
-        parts === undefined ? { decode, invoke } : parts(),
-        decodeReturnsErrors,
-        toContent,
-        streaming,
-        limits,
-      ),
+      runnerConfig(definition, typeof parts === 'function' ? parts() : parts, toContent, streaming, limits),
     ));
   const tool: ErasedTool = Object.freeze({
     definition,
@@ -104,8 +103,7 @@ function buildErasedTool<Args, Output>(
 
 function runnerConfig<Args, Output>(
   definition: ToolDefinition,
-  { decode, invoke }: Pick<ErasedToolSpec<Args, Output>, 'decode' | 'invoke'> | ToolCallParts<Args, Output>,
-  decodeReturnsErrors: boolean,
+  { decode, invoke }: ToolCallParts<Args, Output>,
   toContent: ErasedToolSpec<Args, Output>['toContent'],
   streaming: boolean | undefined,
   limits: ToolLimits,
@@ -114,7 +112,6 @@ function runnerConfig<Args, Output>(
   return {
     name: definition.name,
     decode,
-    decodeReturnsErrors,
     invoke,
     streaming,
     render:

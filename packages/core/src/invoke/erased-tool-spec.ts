@@ -1,3 +1,4 @@
+import type { ToolError } from '../errors/tool-error';
 import type { ToolCallContext } from '../context/tool-call-context';
 import type { ContentRenderer } from '../result/result-from-output';
 import type { ConcurrencyLimiter } from './concurrency-limiter';
@@ -29,8 +30,12 @@ export interface ToolLimits {
 /** What `createErasedTool` turns into an erased tool: a decoder, a function, and their limits. */
 export interface ErasedToolSpec<Args = any, Output = any> {
   readonly definition: ToolDefinitionInput;
-  /** Raw arguments (a JSON string or a parsed value) to the tool's arguments; throws or rejects with a `ToolError` when invalid. */
-  readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => Args | Promise<Args>;
+  /**
+   * Raw arguments (a JSON string or a parsed value) to the tool's arguments. Invalid arguments
+   * are refused with a `ToolError`: thrown, returned (no throw, so a refused call costs less), or
+   * as a promise's rejection or value; the tool is then not run.
+   */
+  readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => Args | ToolError | Promise<Args | ToolError>;
   /**
    * Runs the tool: returns the output, a promise of it, or (a streaming tool's `async *execute`)
    * an async generator whose yields are progress and whose return value is the output.

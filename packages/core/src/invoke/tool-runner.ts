@@ -19,9 +19,12 @@ import type { ConcurrencyLimiter } from './concurrency-limiter';
 /** Everything the engine needs for one tool, resolved once at creation. */
 export interface ToolRunnerConfig {
   readonly name: string;
+  /**
+   * Raw arguments to the tool's: the arguments, or the `ToolError` that rejects them (returned,
+   * because a throw costs more than the whole decode; a throw rejects too), or a native promise
+   * of either. `createErasedTool` adapts an author's decoder to this (see `engineDecoder`).
+   */
   readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => unknown;
-  /** The decoder returns (rather than throws) the `ToolError` of invalid arguments. */
-  readonly decodeReturnsErrors: boolean;
   readonly invoke: (args: any, ctx: ToolCallContext) => unknown;
   readonly streaming: boolean | undefined;
   readonly render: OutputRenderOptions;
@@ -89,17 +92,11 @@ export class ToolRunner {
       }
       let output: unknown;
       try {
-        const args = config.decode(rawArgs, ctx);
-        if (config.decodeReturnsErrors) {
-          // The runtime's own decoders: an instance, the ToolError, or a native promise of either.
-          if (args instanceof ToolError) return this.#failure(args, ctx, startedAt);
-          output = args instanceof Promise ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
-        } else {
-          output = isThenable(args) ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
-        }
+        output = this.#start(rawArgs, ctx);
       } catch (thrown) {
         return this.#failure(thrown, ctx, startedAt);
       }
+      if (output instanceof Rejected) return this.#failure(output.error, ctx, startedAt);
       // An async tool's promise (the common case) is known without reading its `then`.
       if (output instanceof Promise || isThenable(output) || isAsyncIterator(output)) {
         releaseHere = false;
@@ -172,6 +169,7 @@ export class ToolRunner {
       let started: unknown;
       try {
         started = this.#start(rawArgs, ctx);
+        if (started instanceof Rejected) started = Promise.reject(started.error);
       } catch (thrown) {
         started = Promise.reject(thrown);
       }
@@ -340,79 +338,105 @@ export class ToolRunner {
     }
   }
 
+  // The guarded route of `run`: a deadline, a signal that can abort, or the tool's own limiter.
+  // The tool's slot is taken first (at once, or after waiting in line under the guard), then the
+  // call runs as any guarded call does, the slot given back when it ends (or, when the call was
+  // stopped with tool work still running, when that work settles or its grace period ends).
   #guardedRun(rawArgs: unknown, ctx: CallContext, startedAt: number): ToolResult | Promise<ToolResult> {
     const config = this.#config;
-    if (config.limiter !== undefined) {
-      const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
-      return this.#limitedRun(config.limiter, guard, rawArgs, ctx, startedAt);
-    }
-    // No slot to wait for. What is settled synchronously (a rejected argument, a synchronous tool
-    // or throw) needs no guard and no promise; otherwise one race on the tool's own promise,
-    // chained rather than awaited (each async layer costs a promise and a turn).
-    let started: unknown;
+    const limiter = config.limiter;
+    if (limiter === undefined) return this.#guardedStart(rawArgs, ctx, startedAt, undefined, undefined);
+    let grant: ReturnType<ConcurrencyLimiter['acquire']>;
     try {
-      const args = config.decode(rawArgs, ctx);
-      if (config.decodeReturnsErrors && args instanceof ToolError)
-        return this.#settleFailure(args, ctx, startedAt);
-      started = isThenable(args) ? this.#invokeDecoded(args, ctx) : config.invoke(args, ctx);
+      grant = limiter.acquire();
     } catch (thrown) {
-      return this.#settleFailure(thrown, ctx, startedAt);
+      return this.#settleFailure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
     }
-    if (!isThenable(started) && !isAsyncIterator(started))
-      return this.#settleOutput(started, ctx, startedAt, false);
+    if (grant.status === 'granted')
+      return this.#guardedStart(rawArgs, ctx, startedAt, undefined, grant.release);
+    if (grant.status === 'full') {
+      return this.#settleFailure(busyError(limiter, 'tool', config.name, grant.retryAfterMs), ctx, startedAt);
+    }
     const guard = new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
-    return guard.race(isThenable(started) ? started : Promise.resolve(started), noop).then(
-      (outcome) => this.#guardedOutcome(outcome, guard, ctx, startedAt),
-      (thrown: unknown) => this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt),
+    return guard.race(grant.granted).then(
+      (outcome) => {
+        if (outcome.kind === 'value')
+          return this.#guardedStart(rawArgs, ctx, startedAt, guard, outcome.value);
+        grant.cancel();
+        return this.#guardedOutcome(outcome, guard, ctx, startedAt, undefined);
+      },
+      (thrown: unknown) =>
+        this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt, undefined),
     );
   }
 
-  // The end of an unlimited guarded call; an output that is an async iterator is run to its end
-  // first, still under the guard.
+  // Decode and invoke under a guard. What is settled synchronously (a rejected argument, a
+  // synchronous tool or throw) needs no guard and no promise; otherwise one race on the tool's
+  // own promise, chained rather than awaited (each async layer costs a promise and a turn).
+  // `waited` is the guard the call waited for its slot under, if it did.
+  #guardedStart(
+    rawArgs: unknown,
+    ctx: CallContext,
+    startedAt: number,
+    waited: CallGuard | undefined,
+    release: (() => void) | undefined,
+  ): ToolResult | Promise<ToolResult> {
+    let output: unknown;
+    try {
+      output = this.#start(rawArgs, ctx);
+    } catch (thrown) {
+      return this.#settledAtOnce({ kind: 'error', error: thrown }, waited, ctx, startedAt, release);
+    }
+    if (output instanceof Rejected)
+      return this.#settledAtOnce({ kind: 'error', error: output.error }, waited, ctx, startedAt, release);
+    if (!isThenable(output) && !isAsyncIterator(output))
+      return this.#settledAtOnce({ kind: 'value', value: output }, waited, ctx, startedAt, release);
+    const config = this.#config;
+    const guard = waited ?? new CallGuard(ctx, config.name, config.timeoutMs, config.graceMs);
+    return guard.race(isThenable(output) ? output : Promise.resolve(output), release ?? noop).then(
+      (outcome) => this.#guardedOutcome(outcome, guard, ctx, startedAt, release),
+      (thrown: unknown) =>
+        this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt, release),
+    );
+  }
+
+  // A guarded call that settled without awaiting anything.
+  #settledAtOnce(
+    outcome: GuardOutcome<unknown>,
+    waited: CallGuard | undefined,
+    ctx: CallContext,
+    startedAt: number,
+    release: (() => void) | undefined,
+  ): ToolResult | Promise<ToolResult> {
+    if (waited !== undefined) return this.#guardedOutcome(outcome, waited, ctx, startedAt, release);
+    release?.();
+    if (outcome.kind === 'value') return this.#settleOutput(outcome.value, ctx, startedAt, false);
+    return this.#settleFailure(outcome.kind === 'error' ? outcome.error : undefined, ctx, startedAt);
+  }
+
+  // The end of a guarded call; an output that is an async iterator is run to its end first,
+  // still under the guard. The tool's slot, when it holds one, is given back here, unless the
+  // call was stopped with tool work still running (the race's late-settle hook gives it back).
   #guardedOutcome(
     outcome: GuardOutcome<unknown>,
     guard: CallGuard,
     ctx: CallContext,
     startedAt: number,
+    release: (() => void) | undefined,
   ): ToolResult | Promise<ToolResult> {
     let settled = true;
+    let releaseDeferred = false;
     try {
       if (outcome.kind === 'value' && isAsyncIterator(outcome.value)) {
         settled = false;
-        return guard.race(this.#collect(outcome.value, ctx), noop).then(
-          (collected) => this.#guardedOutcome(collected, guard, ctx, startedAt),
-          (thrown: unknown) => this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt),
+        return guard.race(this.#collect(outcome.value, ctx), release ?? noop).then(
+          (collected) => this.#guardedOutcome(collected, guard, ctx, startedAt, release),
+          (thrown: unknown) =>
+            this.#guardedOutcome({ kind: 'error', error: thrown }, guard, ctx, startedAt, release),
         );
       }
-      if (outcome.kind === 'stopped') return this.#stopped(guard, ctx, startedAt, outcome.detached);
-      if (outcome.kind === 'error') return this.#failure(outcome.error, ctx, startedAt);
-      return this.#success(outcome.value, ctx, startedAt);
-    } catch (thrown) {
-      return this.#failure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
-    } finally {
-      if (settled) {
-        guard.dispose();
-        ctx.release();
-      }
-    }
-  }
-
-  async #limitedRun(
-    limiter: ConcurrencyLimiter,
-    guard: CallGuard,
-    rawArgs: unknown,
-    ctx: CallContext,
-    startedAt: number,
-  ): Promise<ToolResult> {
-    let release: (() => void) | undefined;
-    let releaseDeferred = false;
-    try {
-      const slot = await this.#acquire(limiter, 'tool', guard, ctx, startedAt);
-      if (typeof slot !== 'function') return slot;
-      release = slot;
-      const outcome = await guard.race(this.#produce(rawArgs, ctx), () => release?.());
       if (outcome.kind === 'stopped') {
-        releaseDeferred = outcome.detached;
+        releaseDeferred = outcome.detached && release !== undefined;
         return this.#stopped(guard, ctx, startedAt, outcome.detached);
       }
       if (outcome.kind === 'error') return this.#failure(outcome.error, ctx, startedAt);
@@ -420,36 +444,33 @@ export class ToolRunner {
     } catch (thrown) {
       return this.#failure(ToolError.internal(undefined, { cause: thrown }), ctx, startedAt);
     } finally {
-      guard.dispose();
-      if (!releaseDeferred) release?.();
-      ctx.release();
+      if (settled) {
+        guard.dispose();
+        if (!releaseDeferred) release?.();
+        ctx.release();
+      }
     }
   }
 
-  // Decode, then invoke; sync results are not awaited (each await costs a microtask turn).
-  #start(rawArgs: unknown, ctx: CallContext): Promise<unknown> | unknown {
-    const args = this.#config.decode(rawArgs, ctx);
-    if (isThenable(args)) return this.#invokeDecoded(args, ctx);
-    return this.#config.invoke(this.#accepted(args), ctx);
-  }
-
-  #invokeDecoded(pending: PromiseLike<unknown>, ctx: CallContext): Promise<unknown> {
-    return Promise.resolve(pending).then((args) => this.#config.invoke(this.#accepted(args), ctx));
-  }
-
-  // A decode failure the decoder returned (see `decodeReturnsErrors`), thrown for the paths that
-  // turn throws into failures anyway; the synchronous fast path in `run` returns it instead.
-  #accepted(args: unknown): unknown {
-    if (this.#config.decodeReturnsErrors && args instanceof ToolError) throw args;
-    return args;
-  }
-
-  // The whole tool run for the non-streaming path: a generator returned anyway is run to its
-  // end without progress, and stops being pulled once the call is aborted.
-  async #produce(rawArgs: unknown, ctx: CallContext): Promise<unknown> {
-    let output = this.#start(rawArgs, ctx);
-    if (isThenable(output)) output = await output;
-    return isAsyncIterator(output) ? this.#collect(output, ctx) : output;
+  /**
+   * Decode, then invoke: the one place where a call's arguments reach its tool, for every path
+   * (`run`, guarded or not, limited or not, and `stream`). Returns the tool's output as it gave it
+   * (a value, a promise, an async iterator), or a `Rejected` when the decoder refused the
+   * arguments synchronously, which each path turns into its failure without a throw. A decoder's
+   * promise is chained, not awaited (each await costs a microtask turn); a `ToolError` it settles
+   * with rejects the returned promise.
+   */
+  #start(rawArgs: unknown, ctx: CallContext): unknown {
+    const config = this.#config;
+    const args = config.decode(rawArgs, ctx);
+    if (args instanceof ToolError) return new Rejected(args);
+    if (args instanceof Promise) {
+      return args.then((decoded: unknown) => {
+        if (decoded instanceof ToolError) throw decoded;
+        return config.invoke(decoded, ctx);
+      });
+    }
+    return config.invoke(args, ctx);
   }
 
   async #collect(iterator: AsyncIteratorLike, ctx: CallContext): Promise<unknown> {
@@ -492,6 +513,8 @@ export class ToolRunner {
     return callMeta(this.#config.name, ctx.callId, ctx.hostResults(), durationMs, detached);
   }
 
+  // Output to result, for every route: the one place a tool's output is checked and rendered
+  // (the place for output validation against the declared schema, when it comes).
   #success(output: unknown, ctx: CallContext, startedAt: number): ToolResult {
     let meta: ToolResultMeta | CallContext;
     // The context makes the meta when the result's is first read (most hosts never read it);
@@ -514,6 +537,11 @@ export class ToolRunner {
   #stopped(guard: CallGuard, ctx: CallContext, startedAt: number, detached: boolean): ToolResult {
     return this.#failure(guard.stopError(), ctx, startedAt, detached);
   }
+}
+
+// Arguments the decoder refused without a throw. Module-private, so no tool output can be one.
+class Rejected {
+  constructor(readonly error: ToolError) {}
 }
 
 // The late-settle hook of a guarded call without a slot: nothing to give back, but the call is

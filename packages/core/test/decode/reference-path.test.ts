@@ -40,7 +40,7 @@ describe('the reference decoding path (accelerate: false)', () => {
     const model = getArgsModel(Args);
     const reference = createArgsDecoder<object>(model, { toolName: 'search', accelerate: false });
     for (let index = 0; index < 2_000; index++) reference('{"pattern":"a.ts","limit":10}');
-    expect(compileModel(model).generated).toBe(false);
+    expect(compileModel(model).implementation.generated).toBe(false);
   });
 
   it('gives every input the outcome of the accelerated path', () => {

@@ -1,6 +1,7 @@
 import { ConcurrencyLimiter } from '../../src/invoke/concurrency-limiter';
 import { ToolSet } from '../../src/toolset/tool-set';
-import { errorOf, eventually, never, sleep, testTool } from './test-tool';
+import { errorOf, eventually, never, sleep, testTool as anyTool, type TestToolOptions } from './test-tool';
+import type { ToolCallContext } from '../../src/context/tool-call-context';
 
 function gate(): { wait: Promise<void>; open: () => void } {
   let open: () => void = () => undefined;
@@ -8,7 +9,44 @@ function gate(): { wait: Promise<void>; open: () => void } {
   return { wait, open };
 }
 
-describe('bounded concurrency (R12)', () => {
+// Both routes through the engine: a tool that may stream, and one declared not to (`run`).
+describe.each([
+  ['a tool that may stream', undefined],
+  ['a plain tool', false],
+])('bounded concurrency (R12), %s', (_route, streaming) => {
+  const testTool = (
+    name: string,
+    invoke: (args: any, ctx: ToolCallContext) => unknown,
+    options: TestToolOptions = {},
+  ) => anyTool(name, invoke, { streaming, ...options });
+
+  it('ends a call whose deadline passes while it waits in line, and takes it out of the line', async () => {
+    const { wait, open } = gate();
+    let ran = 0;
+    const tools = new ToolSet().add(
+      testTool(
+        'convert',
+        () => {
+          ran += 1;
+          return wait.then(() => 'done');
+        },
+        { limits: { concurrency: 1, queue: 1, timeoutMs: 200 } },
+      ),
+    );
+    const first = tools.call('convert', '{}');
+    await eventually(() => ran === 1);
+    const waiting = tools.call('convert', '{}');
+    // The first holds the slot past the second's deadline: the second times out in line, unrun.
+    const timedOut = await waiting;
+    expect(errorOf(timedOut).kind).toBe('timeout');
+    expect(ran).toBe(1);
+    open();
+    expect((await first).ok).toBe(false);
+    // Out of the line: the next call gets the slot the first gave back.
+    const next = await tools.call('convert', '{}');
+    expect([next.ok, ran]).toEqual([true, 2]);
+  });
+
   it('fails fast with concurrency_limited once slots and queue are full', async () => {
     const { wait, open } = gate();
     let running = 0;

@@ -22,7 +22,10 @@ function newTool(name: string) {
       return args.path;
     }
   }
-  return { tool: eraseTool(new Echo()), generated: () => compileModel(getArgsModel(Args)).generated };
+  return {
+    tool: eraseTool(new Echo()),
+    generated: () => compileModel(getArgsModel(Args)).implementation.generated,
+  };
 }
 
 describe('the decoding accelerator of a ToolSet', () => {

@@ -178,6 +178,39 @@ describe('the engine contract', () => {
     },
   );
 
+  // The engine's routes inside one tool: unguarded, guarded by a deadline or a signal, limited, and
+  // streaming. Decoding, invoking and rendering are one step shared by all of them.
+  @Tool({ name: 'read', description: 'Reads, as a stream.', args: ReadArgs, maxArgumentBytes: 64 })
+  class ReadStreaming {
+    async *execute(args: ReadArgs): AsyncGenerator<string, { path: string; lines: number }> {
+      yield 'reading';
+      return { path: args.path, lines: args.limit ?? 0 };
+    }
+  }
+
+  const ROUTES: ReadonlyArray<[string, () => ErasedTool, AbortSignal | undefined]> = [
+    ['unguarded', () => eraseTool(new Read()), undefined],
+    ['under a deadline', () => eraseTool(new Read(), { limits: { timeoutMs: 5_000 } }), undefined],
+    ['under a signal', () => eraseTool(new Read()), new AbortController().signal],
+    ['under a concurrency limit', () => eraseTool(new Read(), { limits: { concurrency: 1 } }), undefined],
+    ['as a stream', () => eraseTool(new ReadStreaming()), undefined],
+    ['as a limited stream', () => eraseTool(new ReadStreaming(), { limits: { concurrency: 1 } }), undefined],
+  ];
+
+  it.each(CALLS.filter(([, name]) => name === 'read'))(
+    'gives %s the same result on every route through the engine',
+    async (_label, name, raw) => {
+      const outcomes: Array<[string, unknown]> = [];
+      for (const [route, make, signal] of ROUTES) {
+        const tools = new ToolSet();
+        tools.add(make());
+        outcomes.push([route, essence(await tools.call(name, raw, { signal }))]);
+      }
+      const [, expected] = outcomes[0]!;
+      for (const [route, outcome] of outcomes) expect([route, outcome]).toEqual([route, expected]);
+    },
+  );
+
   it('gives every stream of ToolSet.execute a result(), read once', async () => {
     const tools = newToolSet();
     for (const name of ['read', 'count', 'hand', 'raed']) {

@@ -1,4 +1,4 @@
-import type { ToolCallContext, ToolCallOptions, ToolResult, ToolStream } from '@toolwright/core';
+import type { CallStream, ToolCallContext, ToolCallOptions, ToolResult } from '@toolwright/core';
 import type { ResourceClass, Resources } from '@toolwright/resources';
 import type { RegistrableTool, ToolRegistrationOptions } from '../finalize/registrable-tool';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
@@ -91,7 +91,7 @@ export class ServerHandle implements ToolServerHandle {
     return this.#state.snapshot.definitions(format);
   }
 
-  execute(name: string, raw: unknown, ctx: ToolCallContext): ToolStream {
+  execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream {
     return this.#state.snapshot.execute(name, raw, ctx);
   }
 

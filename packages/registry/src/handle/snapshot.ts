@@ -6,7 +6,7 @@ import {
   type ToolCallContext,
   type ToolCallOptions,
   type ToolResult,
-  type ToolStream,
+  type CallStream,
 } from '@toolwright/core';
 import { NO_CATALOG_ENTRIES, SnapshotCatalog, type CatalogEntries } from '../catalog/snapshot-catalog';
 import type { ToolCatalog } from '../catalog/tool-catalog';
@@ -90,7 +90,7 @@ export class Snapshot implements ToolSnapshot {
     return cached as readonly ProviderDefinition<F>[];
   }
 
-  execute(name: string, raw: unknown, ctx: ToolCallContext): ToolStream {
+  execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream {
     return this.#toolSet.execute(name, raw, ctx);
   }
 

@@ -1,4 +1,4 @@
-import type { ToolCallContext, ToolCallOptions, ToolResult, ToolStream } from '@toolwright/core';
+import type { CallStream, ToolCallContext, ToolCallOptions, ToolResult } from '@toolwright/core';
 import type { Resources } from '@toolwright/resources';
 import type { ToolRegistrationOptions, RegistrableTool } from '../finalize/registrable-tool';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
@@ -30,7 +30,7 @@ export interface ToolServerHandle {
   /** The current snapshot's definitions in a provider's format (cached per snapshot and format). */
   definitions<F extends ProviderFormat>(format: F): readonly ProviderDefinition<F>[];
   /** Runs a tool on the current snapshot with a caller-built context; guard applied. */
-  execute(name: string, raw: unknown, ctx: ToolCallContext): ToolStream;
+  execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream;
   /** Runs a tool on the current snapshot and drains it; never rejects (failures are `ok: false`). */
   call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult>;
   /**

@@ -1,4 +1,4 @@
-import type { ToolCallContext, ToolCallOptions, ToolResult, ToolStream } from '@toolwright/core';
+import type { CallStream, ToolCallContext, ToolCallOptions, ToolResult } from '@toolwright/core';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
 import type { ToolCatalog } from '../catalog/tool-catalog';
 import type { RegisteredTool } from '../finalize/registered-tool';
@@ -22,7 +22,7 @@ export interface ToolSnapshot {
   /** The definitions in a provider's format, in registration order; computed once per snapshot and format. */
   definitions<F extends ProviderFormat>(format: F): readonly ProviderDefinition<F>[];
   /** Runs a tool on this snapshot with a context the caller built (`createCallContext`); guard applied. */
-  execute(name: string, raw: unknown, ctx: ToolCallContext): ToolStream;
+  execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream;
   /** Runs a tool on this snapshot and drains it; never rejects: failures are `ok: false`. Guard applied. */
   call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult>;
   /**

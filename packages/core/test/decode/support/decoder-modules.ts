@@ -62,7 +62,7 @@ export function loadDecoderModules(generate: boolean): DecoderModules {
       compileModel: (model) => {
         const compiled = compileModel(model);
         expect(generateModelCode(compiled)).toBe(generate);
-        expect(compiled.generated).toBe(generate);
+        expect(compiled.implementation.generated).toBe(generate);
         return compiled;
       },
     };
