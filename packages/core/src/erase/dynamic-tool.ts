@@ -21,6 +21,8 @@ export interface DynamicToolOptions<Output = unknown> {
   readonly annotations?: ToolDefinitionAnnotations;
   readonly timeoutMs?: number;
   readonly maxArgumentBytes?: number;
+  /** Whether the tool may (`optional`) or must (`required`) run as an MCP task. */
+  readonly task?: 'optional' | 'required';
   /**
    * Checks decoded arguments against `parameters` (core has no JSON Schema validator: pass an ajv
    * validator adapted to return issues). Without it, only the structural limits apply.
@@ -63,6 +65,7 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
       annotations: { ...options.annotations },
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.maxArgumentBytes !== undefined ? { maxArgumentBytes: options.maxArgumentBytes } : {}),
+      ...(options.task !== undefined ? { task: options.task } : {}),
       source: options.source ?? { className: 'dynamic' },
     },
     // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.

@@ -37,6 +37,7 @@ export function eraseDescriptor(
     requires: declared.requires,
     timeoutMs: declared.timeoutMs,
     maxArgumentBytes: declared.maxArgumentBytes,
+    task: declared.task,
     source: { className: descriptor.className, methodName: descriptor.method },
     ...options?.overrides,
   };

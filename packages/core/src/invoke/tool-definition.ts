@@ -33,5 +33,7 @@ export interface ToolDefinition {
   readonly timeoutMs?: number;
   /** Cap on the raw argument size in UTF-8 bytes (default 1 MiB). */
   readonly maxArgumentBytes?: number;
+  /** Whether the tool may (`optional`) or must (`required`) run as an MCP task; absent: never. */
+  readonly task?: 'optional' | 'required';
   readonly source?: ToolSource;
 }

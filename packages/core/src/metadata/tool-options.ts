@@ -33,4 +33,13 @@ export interface ToolOptions {
   /** Calls of this tool allowed to run at once. */
   concurrency?: number;
   annotations?: ToolAnnotations;
+  /**
+   * Whether the tool may run as an MCP task (a long-running call the client polls): `optional`
+   * (as a task when the client supports tasks, a plain call otherwise) or `required` (only as a
+   * task). Absent: never a task.
+   */
+  task?: ToolTaskSupport;
 }
+
+/** How a tool runs as an MCP task: `optional` or `required` (see `ToolOptions.task`). */
+export type ToolTaskSupport = 'optional' | 'required';

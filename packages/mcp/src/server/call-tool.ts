@@ -27,6 +27,7 @@ import { ProgressReporter } from './progress-reporter';
 import { rawArgumentsOf, type RawArguments } from './raw-arguments';
 import { runRound } from './input-rounds';
 import type { RequestStateCodec } from './request-state';
+import { declaresTasks, tasksRequired, type TaskCalls } from './tasks/task-calls';
 import { ERROR_META_KEY, errorResult, toCallToolResult, type ErrorMeta } from './to-call-tool-result';
 
 interface CallParams {
@@ -57,6 +58,7 @@ export class CallToolHandler {
     private readonly options: McpServerOptions,
     private readonly states: RequestStateCodec,
     private readonly resumable?: ResumableStreams,
+    private readonly tasks?: TaskCalls,
   ) {}
 
   call(rawParams: unknown, ctx: ServerContext, raw?: RawArguments): Promise<CallAnswer> {
@@ -102,7 +104,18 @@ export class CallToolHandler {
     signal: AbortSignal,
     release: () => void,
   ): Promise<CallAnswer> {
-    if (this.connection.modern()) return this.#runRound(snapshot, params, ctx, release);
+    if (this.connection.modern()) {
+      const task = this.tasks === undefined ? undefined : snapshot.get(params.name)?.erased.definition.task;
+      if (task !== undefined && this.tasks !== undefined) {
+        const capabilities = this.connection.clientCapabilities(ctx);
+        if (declaresTasks(capabilities)) return this.#startTask(this.tasks, snapshot, params, ctx, release);
+        if (task === 'required') {
+          release();
+          return Promise.reject(tasksRequired());
+        }
+      }
+      return this.#runRound(snapshot, params, ctx, release);
+    }
     const requester = new LegacyInputRequester(ctx, inputSupportOf(this.connection.clientCapabilities(ctx)));
     return this.#run(snapshot, params, ctx, signal, requester, release);
   }
@@ -153,6 +166,37 @@ export class CallToolHandler {
     } catch (thrown) {
       return Promise.resolve(fail(thrown));
     }
+  }
+
+  // A call run as a task (2026-07-28, a client that declared the tasks extension): answered with
+  // the created task; the call keeps its slot until the task ends, under the task's own signal.
+  #startTask(
+    tasks: TaskCalls,
+    snapshot: ToolSnapshot,
+    params: CallParams,
+    ctx: ServerContext,
+    release: () => void,
+  ): Promise<CallAnswer> {
+    let started = false;
+    const answer = tasks.start({
+      toolName: params.name,
+      support: inputSupportOf(this.connection.clientCapabilities(ctx)),
+      onError: (error) => this.#report(error),
+      run: (signal, requester, onProgress) => {
+        started = true;
+        return snapshot
+          .call(params.name, params.args, {
+            signal,
+            extensions: this.#extensions(params.name, ctx, requester),
+            onProgress,
+          })
+          .then(toCallToolResult)
+          .finally(release);
+      },
+    });
+    return answer.finally(() => {
+      if (!started) release();
+    });
   }
 
   // One round of a call under 2026-07-28: the tool runs with the answers gathered so far; the
