@@ -143,7 +143,9 @@ class ToolwrightMcpServer extends Server {
     setHandler('tools/call', this.#callTool);
     // The tasks extension (2026-07-28): any request may read, answer or cancel any task it holds
     // the id of, when it declares the extension.
-    const anyParams = { '~standard': { version: 1, vendor: 'toolwright', validate: (value: unknown) => ({ value }) } };
+    const anyParams = {
+      '~standard': { version: 1, vendor: 'toolwright', validate: (value: unknown) => ({ value }) },
+    };
     const setTaskHandler = this.setRequestHandler.bind(this) as unknown as (
       method: string,
       schemas: { params: typeof anyParams },
@@ -157,9 +159,21 @@ class ToolwrightMcpServer extends Server {
         if (!declaresTasks(connection.clientCapabilities(ctx))) return Promise.reject(tasksRequired());
         return answer(params, ctx);
       };
-    setTaskHandler('tasks/get', { params: anyParams }, taskMethod((params) => tasks.get(params)));
-    setTaskHandler('tasks/update', { params: anyParams }, taskMethod((params, ctx) => tasks.update(params, ctx.mcpReq.inputResponses)));
-    setTaskHandler('tasks/cancel', { params: anyParams }, taskMethod((params) => tasks.cancel(params)));
+    setTaskHandler(
+      'tasks/get',
+      { params: anyParams },
+      taskMethod((params) => tasks.get(params)),
+    );
+    setTaskHandler(
+      'tasks/update',
+      { params: anyParams },
+      taskMethod((params, ctx) => tasks.update(params, ctx.mcpReq.inputResponses)),
+    );
+    setTaskHandler(
+      'tasks/cancel',
+      { params: anyParams },
+      taskMethod((params) => tasks.cancel(params)),
+    );
     serveCatalog(
       setHandler,
       this.getCapabilities() as Record<string, object>,

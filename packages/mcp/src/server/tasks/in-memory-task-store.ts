@@ -75,13 +75,16 @@ export class InMemoryTaskStore implements TaskStore {
   update(taskId: string, patch: TaskPatch): Promise<TaskRecord | undefined> {
     const task = this.#tasks.get(taskId);
     if (task === undefined || isTerminalStatus(task.status)) return Promise.resolve(task);
-    const next: Record<string, unknown> = { ...task, ...patch, lastUpdatedAt: new Date(this.#now()).toISOString() };
+    const next: Record<string, unknown> = {
+      ...task,
+      ...patch,
+      lastUpdatedAt: new Date(this.#now()).toISOString(),
+    };
     for (const key of Object.keys(patch) as (keyof TaskPatch)[]) {
       if (patch[key] === undefined) delete next[key];
     }
     const changed = next as unknown as TaskRecord;
     this.#tasks.set(taskId, changed);
-    if (isTerminalStatus(changed.status)) this.#watchers.delete(taskId);
     return Promise.resolve(changed);
   }
 

@@ -162,7 +162,10 @@ export class TaskCalls {
           return write({
             status: 'failed',
             inputRequests: undefined,
-            error: { code: ProtocolErrorCode.InternalError, message: 'The server failed while running the task.' },
+            error: {
+              code: ProtocolErrorCode.InternalError,
+              message: 'The server failed while running the task.',
+            },
           });
         },
       )
@@ -190,7 +193,10 @@ export class TaskCalls {
       );
     }
     if (!isTerminalStatus(task.status)) {
-      await this.store.signal(task.taskId, { type: 'input', responses: responses as Record<string, unknown> });
+      await this.store.signal(task.taskId, {
+        type: 'input',
+        responses: responses as Record<string, unknown>,
+      });
     }
     return {};
   }
@@ -211,9 +217,14 @@ export class TaskCalls {
 
   async #find(params: unknown): Promise<TaskRecord> {
     const taskId =
-      typeof params === 'object' && params !== null ? (params as Record<string, unknown>)['taskId'] : undefined;
+      typeof params === 'object' && params !== null
+        ? (params as Record<string, unknown>)['taskId']
+        : undefined;
     if (typeof taskId !== 'string' || taskId === '') {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid request: params.taskId must be a task id.');
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Invalid request: params.taskId must be a task id.',
+      );
     }
     let task = await this.store.get(taskId);
     if (task === undefined) {
@@ -279,13 +290,15 @@ function createTaskResult(task: TaskRecord): Result {
 
 function detailedTask(task: TaskRecord): Result {
   const fields = taskFields(task);
-  if (task.status === 'input_required' && task.inputRequests !== undefined) fields['inputRequests'] = task.inputRequests;
+  if (task.status === 'input_required' && task.inputRequests !== undefined)
+    fields['inputRequests'] = task.inputRequests;
   if (task.status === 'completed' && task.result !== undefined) fields['result'] = task.result;
   if (task.status === 'failed' && task.error !== undefined) fields['error'] = task.error;
   return fields as Result;
 }
 
 function positiveInteger(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${String(value)}.`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, got ${String(value)}.`);
   return value;
 }
