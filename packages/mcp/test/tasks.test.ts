@@ -263,6 +263,20 @@ describe('MCP tasks without the extension', () => {
   });
 });
 
+describe('MCP tasks under 2025-11-25', () => {
+  it('runs a required task tool as an ordinary call and answers tasks/get with -32601', async () => {
+    const { client, close } = await connectInMemory(tools(), {}, TASKS as never, '2025-11-25');
+    try {
+      const result = await send(client, 'tools/call', { name: 'broken', arguments: {} });
+      expect(result).toMatchObject({ isError: true });
+      expect(result).not.toHaveProperty('taskId');
+      await expect(send(client, 'tasks/get', { taskId: 'x' })).rejects.toMatchObject({ code: -32601 });
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('InMemoryTaskStore', () => {
   function record(taskId: string, status: TaskRecord['status'], at: number, ttlMs = 1000): TaskRecord {
     const time = new Date(at).toISOString();
