@@ -51,6 +51,7 @@ const PENDING = {
     'tasks-request-headers',
     'tasks-dispatch-and-envelope',
     'tasks-required-task-error',
+    'tasks-mrtr-composition',
   ],
 };
 // Scenarios that pass with fewer successful checks when the behaviour under test is missing: a

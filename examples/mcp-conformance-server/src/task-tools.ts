@@ -27,6 +27,12 @@ export class ConfirmDeleteForm {
   confirm!: boolean;
 }
 
+/** The form of test_tool_with_task. */
+export class UserNameForm {
+  @Param({ description: "The user's name" })
+  name!: string;
+}
+
 /** The form of multi_input's two requests. */
 export class NamedConfirmForm {
   @Param({ description: 'A name', optional: true })
@@ -128,5 +134,19 @@ export class TaskTools {
     const name = (answer: typeof first): string =>
       answer.action === 'accept' ? (answer.content.name ?? 'unnamed') : answer.action;
     return `Got ${name(first)} and ${name(second)}.`;
+  }
+
+  @Tool({
+    name: 'test_tool_with_task',
+    description: "Asks for the user's name in input rounds, then works on it as a task.",
+    readOnly: true,
+    task: 'required',
+    taskInputFirst: true,
+  })
+  async toolWithTask(ctx: ToolCallContext): Promise<string> {
+    const answer = await ctx.elicit({ key: 'user_name', message: 'What is your name?', args: UserNameForm });
+    const name = answer.action === 'accept' ? answer.content.name : 'nobody';
+    await work(1000, ctx.signal);
+    return `Finished the work for ${name}.`;
   }
 }

@@ -10,13 +10,13 @@ describe('the task option of a tool', () => {
       }
     }
     class Jobs {
-      @Tool({ name: 'deploy', description: 'Deploys.', task: 'required' })
+      @Tool({ name: 'deploy', description: 'Deploys.', task: 'required', taskInputFirst: true })
       deploy(): string {
         return 'deployed';
       }
     }
     expect(eraseTool(new Build()).definition.task).toBe('optional');
-    expect(eraseTools(new Jobs())[0]?.definition.task).toBe('required');
+    expect(eraseTools(new Jobs())[0]?.definition).toMatchObject({ task: 'required', taskInputFirst: true });
     expect(
       eraseTool(defineTool({ name: 'f', description: 'F.', task: 'optional' }, () => 'f')).definition.task,
     ).toBe('optional');
@@ -38,6 +38,7 @@ describe('the task option of a tool', () => {
       }
     }
     expect(eraseTool(new Plain()).definition).not.toHaveProperty('task');
+    expect(eraseTool(new Plain()).definition).not.toHaveProperty('taskInputFirst');
   });
 
   it('refuses any other value when the definition is built', () => {

@@ -37,7 +37,13 @@ async function send(client: Client, method: string, params: Record<string, unkno
   const answers = taskAnswers.get(client) ?? [];
   const before = answers.length;
   try {
-    return (await client.request({ method, params } as never, anyResult as never)) as Wire;
+    return (await client.request(
+      { method, params } as never,
+      anyResult as never,
+      {
+        allowInputRequired: true,
+      } as never,
+    )) as Wire;
   } catch (error) {
     if (method === 'tools/call' && answers.length > before) return answers[answers.length - 1]!;
     throw error;
@@ -61,8 +67,15 @@ async function until(
 
 const terminal = (task: Wire): boolean => ['completed', 'failed', 'cancelled'].includes(task['status']);
 
-function withTask<T extends { definition: object }>(tool: T, task: 'optional' | 'required'): T {
-  return { ...tool, definition: { ...tool.definition, task } } as T;
+function withTask<T extends { definition: object }>(
+  tool: T,
+  task: 'optional' | 'required',
+  inputFirst = false,
+): T {
+  return {
+    ...tool,
+    definition: { ...tool.definition, task, ...(inputFirst ? { taskInputFirst: true } : {}) },
+  } as T;
 }
 
 let signalAborted: { reason: unknown } | undefined;
@@ -110,6 +123,27 @@ function tools(): ToolServerHandle {
           return 'stopped';
         }),
         'optional',
+      ),
+    )
+    .tool(
+      withTask(
+        rawTool('ask_first', async (_args, ctx: ToolCallContext) => {
+          const answer = await ctx.elicit({
+            key: 'user_name',
+            message: 'Who?',
+            schema: { type: 'object', properties: { name: { type: 'string' } } },
+          });
+          await sleep(300, ctx.signal);
+          const later = await ctx.elicit({
+            key: 'sure',
+            message: 'Sure?',
+            schema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+          });
+          const name = answer.action === 'accept' ? String((answer.content as Wire)['name']) : 'nobody';
+          return `${name} ${later.action}`;
+        }),
+        'required',
+        true,
       ),
     )
     .tool(
@@ -216,6 +250,29 @@ function describeTasks(
       });
       const done = await until(client, created['taskId'], terminal);
       expect(done['result']['content']).toEqual([{ type: 'text', text: 'colour teal' }]);
+    });
+
+    it("gathers a taskInputFirst tool's first input in rounds, then hands the running tool to a task", async () => {
+      const first = await send(client, 'tools/call', { name: 'ask_first', arguments: {} });
+      expect(first).not.toHaveProperty('taskId');
+      expect(first['inputRequests']['user_name']).toMatchObject({ method: 'elicitation/create' });
+      const created = await send(client, 'tools/call', {
+        name: 'ask_first',
+        arguments: {},
+        inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } },
+        requestState: first['requestState'],
+      });
+      expect(created).toMatchObject({ resultType: 'task', status: 'working' });
+      expect(created).not.toHaveProperty('requestState');
+      // Asked after the hand-over, the second question is the task's input.
+      const waiting = await until(client, created['taskId'], (task) => task['status'] === 'input_required');
+      expect(Object.keys(waiting['inputRequests'])).toEqual(['sure']);
+      await send(client, 'tasks/update', {
+        taskId: created['taskId'],
+        inputResponses: { sure: { action: 'accept', content: { ok: true } } },
+      });
+      const done = await until(client, created['taskId'], terminal);
+      expect(done['result']['content']).toEqual([{ type: 'text', text: 'Ada accept' }]);
     });
 
     it('rejects an unknown task id with -32602', async () => {

@@ -23,6 +23,8 @@ export interface DynamicToolOptions<Output = unknown> {
   readonly maxArgumentBytes?: number;
   /** Whether the tool may (`optional`) or must (`required`) run as an MCP task. */
   readonly task?: 'optional' | 'required';
+  /** With `task`: gather the first input requests in input rounds before the task starts. */
+  readonly taskInputFirst?: boolean;
   /**
    * Checks decoded arguments against `parameters` (core has no JSON Schema validator: pass an ajv
    * validator adapted to return issues). Without it, only the structural limits apply.
@@ -66,6 +68,7 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.maxArgumentBytes !== undefined ? { maxArgumentBytes: options.maxArgumentBytes } : {}),
       ...(options.task !== undefined ? { task: options.task } : {}),
+      ...(options.taskInputFirst !== undefined ? { taskInputFirst: options.taskInputFirst } : {}),
       source: options.source ?? { className: 'dynamic' },
     },
     // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.

@@ -38,6 +38,7 @@ export function eraseDescriptor(
     timeoutMs: declared.timeoutMs,
     maxArgumentBytes: declared.maxArgumentBytes,
     task: declared.task,
+    taskInputFirst: declared.taskInputFirst,
     source: { className: descriptor.className, methodName: descriptor.method },
     ...options?.overrides,
   };

@@ -36,6 +36,8 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
     checkPositive(input.maxArgumentBytes, 'maxArgumentBytes', problems);
   if (input.task !== undefined && input.task !== 'optional' && input.task !== 'required')
     problems.push(`task must be 'optional' or 'required' (got ${JSON.stringify(input.task)}).`);
+  if (input.taskInputFirst !== undefined && typeof input.taskInputFirst !== 'boolean')
+    problems.push('taskInputFirst must be a boolean.');
   const inputSchema = copySchema(input.inputSchema ?? EMPTY_INPUT_SCHEMA, 'inputSchema', problems);
   const outputSchema =
     input.outputSchema === undefined ? undefined : copySchema(input.outputSchema, 'outputSchema', problems);
@@ -61,7 +63,8 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
     input.requires === undefined &&
     input.timeoutMs === undefined &&
     input.maxArgumentBytes === undefined &&
-    input.task === undefined
+    input.task === undefined &&
+    input.taskInputFirst === undefined
   ) {
     const source = freezeSource(input.source);
     return Object.freeze({
@@ -91,6 +94,7 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
   if (input.timeoutMs !== undefined) definition['timeoutMs'] = input.timeoutMs;
   if (input.maxArgumentBytes !== undefined) definition['maxArgumentBytes'] = input.maxArgumentBytes;
   if (input.task !== undefined) definition['task'] = input.task;
+  if (input.taskInputFirst !== undefined) definition['taskInputFirst'] = input.taskInputFirst;
   if (input.source !== undefined) definition['source'] = freezeSource(input.source);
   return Object.freeze(definition) as unknown as ToolDefinition;
 }

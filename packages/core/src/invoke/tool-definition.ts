@@ -35,5 +35,7 @@ export interface ToolDefinition {
   readonly maxArgumentBytes?: number;
   /** Whether the tool may (`optional`) or must (`required`) run as an MCP task; absent: never. */
   readonly task?: 'optional' | 'required';
+  /** With `task`: gather the tool's first input requests in input rounds before the task starts. */
+  readonly taskInputFirst?: boolean;
   readonly source?: ToolSource;
 }

@@ -39,6 +39,12 @@ export interface ToolOptions {
    * task). Absent: never a task.
    */
   task?: ToolTaskSupport;
+  /**
+   * With `task`: the input the tool asks for before it starts working is gathered first, in
+   * 2026-07-28 input rounds of the `tools/call`, and the call becomes a task once it works on
+   * without asking (see docs/tasks.md). Default false: the call is a task at once.
+   */
+  taskInputFirst?: boolean;
 }
 
 /** How a tool runs as an MCP task: `optional` or `required` (see `ToolOptions.task`). */

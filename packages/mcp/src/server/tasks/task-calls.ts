@@ -29,6 +29,8 @@ export const DEFAULT_TASK_TTL_MS = 60 * 60 * 1000;
 export const DEFAULT_TASK_POLL_INTERVAL_MS = 1000;
 /** How long an owner's lease on a running task lasts by default (renewed at a third of it). */
 export const DEFAULT_TASK_LEASE_MS = 30_000;
+/** How long a `taskInputFirst` call may run without asking before it becomes a task, by default. */
+export const DEFAULT_TASK_INPUT_FIRST_WINDOW_MS = 200;
 
 /** Options of tasks (`McpServerOptions.tasks`). */
 export interface McpTaskOptions {
@@ -40,6 +42,11 @@ export interface McpTaskOptions {
   readonly pollIntervalMs?: number;
   /** The owner's lease on a running task (default 30 s): a task whose lease ran out fails. */
   readonly leaseMs?: number;
+  /**
+   * How long a `taskInputFirst` tool's round may run without asking for input or finishing before
+   * the call becomes a task (default 200 ms).
+   */
+  readonly inputFirstWindowMs?: number;
 }
 
 /** One call to run as a task: the work, given the task's signal, requester and progress listener. */
@@ -84,6 +91,8 @@ export class TaskCalls {
   readonly #ttlMs: number;
   readonly #pollIntervalMs: number;
   readonly #leaseMs: number;
+  /** See `McpTaskOptions.inputFirstWindowMs`. */
+  readonly inputFirstWindowMs: number;
 
   constructor(options: McpTaskOptions = {}) {
     this.store = options.store ?? new InMemoryTaskStore();
@@ -93,6 +102,10 @@ export class TaskCalls {
       'tasks.pollIntervalMs',
     );
     this.#leaseMs = positiveInteger(options.leaseMs ?? DEFAULT_TASK_LEASE_MS, 'tasks.leaseMs');
+    this.inputFirstWindowMs = positiveInteger(
+      options.inputFirstWindowMs ?? DEFAULT_TASK_INPUT_FIRST_WINDOW_MS,
+      'tasks.inputFirstWindowMs',
+    );
   }
 
   /** Creates the task, starts the work, and answers with the `CreateTaskResult` once it is stored. */
