@@ -80,6 +80,7 @@ function withTask<T extends { definition: object }>(
 
 let signalAborted: { reason: unknown } | undefined;
 let hangStarted = false;
+let askFirstAborted: unknown;
 let releaseGate: (() => void) | undefined;
 
 function tools(): ToolServerHandle {
@@ -134,6 +135,7 @@ function tools(): ToolServerHandle {
             schema: { type: 'object', properties: { name: { type: 'string' } } },
           });
           await sleep(300, ctx.signal);
+          ctx.signal.addEventListener('abort', () => (askFirstAborted = ctx.signal.reason), { once: true });
           const later = await ctx.elicit({
             key: 'sure',
             message: 'Sure?',
@@ -177,6 +179,7 @@ function describeTasks(
     beforeEach(async () => {
       signalAborted = undefined;
       hangStarted = false;
+      askFirstAborted = undefined;
       releaseGate = undefined;
       handle = tools();
       ({ client, close } = await connect(handle, { elicitation: {}, ...TASKS }));
@@ -273,6 +276,20 @@ function describeTasks(
       });
       const done = await until(client, created['taskId'], terminal);
       expect(done['result']['content']).toEqual([{ type: 'text', text: 'Ada accept' }]);
+    });
+
+    it('aborts a handed-over taskInputFirst tool on tasks/cancel', async () => {
+      const first = await send(client, 'tools/call', { name: 'ask_first', arguments: {} });
+      const created = await send(client, 'tools/call', {
+        name: 'ask_first',
+        arguments: {},
+        inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } },
+        requestState: first['requestState'],
+      });
+      await until(client, created['taskId'], (task) => task['status'] === 'input_required');
+      await send(client, 'tasks/cancel', { taskId: created['taskId'] });
+      expect((await until(client, created['taskId'], terminal))['status']).toBe('cancelled');
+      expect(ToolError.is(askFirstAborted) && askFirstAborted.kind).toBe('cancelled');
     });
 
     it('rejects an unknown task id with -32602', async () => {
