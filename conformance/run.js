@@ -37,7 +37,22 @@ const REQUIREMENT_SETS = ['2025-11-25', '2026-07-28'];
 // Scenarios the suite runs but does not score yet ("pending"); this repository requires them.
 const PENDING = {
   '2025-11-25': ['json-schema-2020-12', 'server-sse-polling'],
-  '2026-07-28': ['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'],
+  '2026-07-28': [
+    'json-schema-2020-12',
+    'http-header-validation',
+    'http-custom-header-server-validation',
+    // The tasks extension (SEP-2663); tasks-status-notifications is left out: the suite skips it
+    // (its harness is being rewritten for subscriptions/listen) and reports 0 checks.
+    'tasks-lifecycle',
+    'tasks-capability-negotiation',
+    'tasks-wire-fields',
+    'tasks-request-state-removal',
+    'tasks-mrtr-input',
+    'tasks-request-headers',
+    'tasks-dispatch-and-envelope',
+    'tasks-required-task-error',
+    'tasks-mrtr-composition',
+  ],
 };
 // Scenarios that pass with fewer successful checks when the behaviour under test is missing: a
 // server that never closes its stream passes server-sse-polling on the priming and retry checks

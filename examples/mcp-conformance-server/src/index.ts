@@ -9,6 +9,7 @@ import { InputRequestTools } from './input-request-tools';
 import { jsonSchema2020Tool } from './json-schema-tool';
 import { HandleHolder, ListChangeTools } from './list-change-tools';
 import { SessionTools } from './session-tools';
+import { TaskTools } from './task-tools';
 
 // The registry remembers the handle it finalized into, for test_trigger_tool_change.
 class FixtureRegistry extends ToolRegistry {
@@ -32,6 +33,7 @@ export const registry: ToolRegistry = fixture
   .tool(SessionTools)
   .tool(InputRequestTools)
   .tool(jsonSchema2020Tool)
-  .tool(headerTool);
+  .tool(headerTool)
+  .tool(TaskTools);
 
 export default registry;

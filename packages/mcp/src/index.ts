@@ -11,6 +11,25 @@ export type { McpServerOptions, McpCallInfo } from './server/mcp-server-options'
 export { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED } from './server/mcp-server-options';
 export { DEFAULT_PAGE_SIZE } from './server/tool-pages';
 export { McpSession } from './server/mcp-session';
+export {
+  TASKS_EXTENSION_ID,
+  DEFAULT_TASK_TTL_MS,
+  DEFAULT_TASK_POLL_INTERVAL_MS,
+  DEFAULT_TASK_LEASE_MS,
+} from './server/tasks/task-calls';
+export type { McpTaskOptions } from './server/tasks/task-calls';
+export { InMemoryTaskStore, DEFAULT_MAX_TASKS } from './server/tasks/in-memory-task-store';
+export type { InMemoryTaskStoreOptions } from './server/tasks/in-memory-task-store';
+export { isTerminalStatus } from './server/tasks/task-store';
+export type {
+  TaskStore,
+  TaskRecord,
+  TaskStatus,
+  TaskPatch,
+  TaskSignal,
+  TaskError,
+  TaskInputRequest,
+} from './server/tasks/task-store';
 export type { McpSessionRequestOptions } from './server/mcp-session';
 export { ERROR_META_KEY, toCallToolResult } from './server/to-call-tool-result';
 export type { ErrorMeta } from './server/to-call-tool-result';

@@ -21,6 +21,10 @@ export interface DynamicToolOptions<Output = unknown> {
   readonly annotations?: ToolDefinitionAnnotations;
   readonly timeoutMs?: number;
   readonly maxArgumentBytes?: number;
+  /** Whether the tool may (`optional`) or must (`required`) run as an MCP task. */
+  readonly task?: 'optional' | 'required';
+  /** With `task`: gather the first input requests in input rounds before the task starts. */
+  readonly taskInputFirst?: boolean;
   /**
    * Checks decoded arguments against `parameters` (core has no JSON Schema validator: pass an ajv
    * validator adapted to return issues). Without it, only the structural limits apply.
@@ -64,6 +68,8 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
         annotations: { ...options.annotations },
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.maxArgumentBytes !== undefined ? { maxArgumentBytes: options.maxArgumentBytes } : {}),
+        ...(options.task !== undefined ? { task: options.task } : {}),
+        ...(options.taskInputFirst !== undefined ? { taskInputFirst: options.taskInputFirst } : {}),
         source: options.source ?? { className: 'dynamic' },
       },
       ...(options.toContent ? { toContent: options.toContent } : {}),

@@ -37,6 +37,8 @@ export function eraseDescriptor(
     requires: declared.requires,
     timeoutMs: declared.timeoutMs,
     maxArgumentBytes: declared.maxArgumentBytes,
+    task: declared.task,
+    taskInputFirst: declared.taskInputFirst,
     source: { className: descriptor.className, methodName: descriptor.method },
     ...options?.overrides,
   };

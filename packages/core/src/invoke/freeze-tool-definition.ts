@@ -34,6 +34,10 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
   if (input.timeoutMs !== undefined) checkPositive(input.timeoutMs, 'timeoutMs', problems);
   if (input.maxArgumentBytes !== undefined)
     checkPositive(input.maxArgumentBytes, 'maxArgumentBytes', problems);
+  if (input.task !== undefined && input.task !== 'optional' && input.task !== 'required')
+    problems.push(`task must be 'optional' or 'required' (got ${JSON.stringify(input.task)}).`);
+  if (input.taskInputFirst !== undefined && typeof input.taskInputFirst !== 'boolean')
+    problems.push('taskInputFirst must be a boolean.');
   const inputSchema = copySchema(input.inputSchema ?? EMPTY_INPUT_SCHEMA, 'inputSchema', problems);
   const outputSchema =
     input.outputSchema === undefined ? undefined : copySchema(input.outputSchema, 'outputSchema', problems);
@@ -58,7 +62,9 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
     outputSchema === undefined &&
     input.requires === undefined &&
     input.timeoutMs === undefined &&
-    input.maxArgumentBytes === undefined
+    input.maxArgumentBytes === undefined &&
+    input.task === undefined &&
+    input.taskInputFirst === undefined
   ) {
     const source = freezeSource(input.source);
     return Object.freeze({
@@ -87,6 +93,8 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
   if (input.requires !== undefined) definition['requires'] = input.requires;
   if (input.timeoutMs !== undefined) definition['timeoutMs'] = input.timeoutMs;
   if (input.maxArgumentBytes !== undefined) definition['maxArgumentBytes'] = input.maxArgumentBytes;
+  if (input.task !== undefined) definition['task'] = input.task;
+  if (input.taskInputFirst !== undefined) definition['taskInputFirst'] = input.taskInputFirst;
   if (input.source !== undefined) definition['source'] = freezeSource(input.source);
   return Object.freeze(definition) as unknown as ToolDefinition;
 }

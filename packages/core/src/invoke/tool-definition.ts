@@ -33,5 +33,9 @@ export interface ToolDefinition {
   readonly timeoutMs?: number;
   /** Cap on the raw argument size in UTF-8 bytes (default 1 MiB). */
   readonly maxArgumentBytes?: number;
+  /** Whether the tool may (`optional`) or must (`required`) run as an MCP task; absent: never. */
+  readonly task?: 'optional' | 'required';
+  /** With `task`: gather the tool's first input requests in input rounds before the task starts. */
+  readonly taskInputFirst?: boolean;
   readonly source?: ToolSource;
 }

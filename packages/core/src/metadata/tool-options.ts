@@ -33,4 +33,19 @@ export interface ToolOptions {
   /** Calls of this tool allowed to run at once. */
   concurrency?: number;
   annotations?: ToolAnnotations;
+  /**
+   * Whether the tool may run as an MCP task (a long-running call the client polls): `optional`
+   * (as a task when the client supports tasks, a plain call otherwise) or `required` (only as a
+   * task). Absent: never a task.
+   */
+  task?: ToolTaskSupport;
+  /**
+   * With `task`: the input the tool asks for before it starts working is gathered first, in
+   * 2026-07-28 input rounds of the `tools/call`, and the call becomes a task once it works on
+   * without asking (see docs/tasks.md). Default false: the call is a task at once.
+   */
+  taskInputFirst?: boolean;
 }
+
+/** How a tool runs as an MCP task: `optional` or `required` (see `ToolOptions.task`). */
+export type ToolTaskSupport = 'optional' | 'required';

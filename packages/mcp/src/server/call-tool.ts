@@ -3,6 +3,7 @@ import {
   ToolError,
   type ConcurrencyLimiter,
   type ExtensionEntry,
+  type ProgressItem,
   type ToolResult,
 } from '@toolwright/core';
 import { collectHostValues, unknownToolMessage, waitForSlot } from '@toolwright/core/internal';
@@ -27,6 +28,8 @@ import { ProgressReporter } from './progress-reporter';
 import { rawArgumentsOf, type RawArguments } from './raw-arguments';
 import { runRound } from './input-rounds';
 import type { RequestStateCodec } from './request-state';
+import { SwitchingInputRequester } from './tasks/switching-input-requester';
+import { declaresTasks, tasksRequired, type TaskCalls } from './tasks/task-calls';
 import { ERROR_META_KEY, errorResult, toCallToolResult, type ErrorMeta } from './to-call-tool-result';
 
 interface CallParams {
@@ -57,6 +60,7 @@ export class CallToolHandler {
     private readonly options: McpServerOptions,
     private readonly states: RequestStateCodec,
     private readonly resumable?: ResumableStreams,
+    private readonly tasks?: TaskCalls,
   ) {}
 
   call(rawParams: unknown, ctx: ServerContext, raw?: RawArguments): Promise<CallAnswer> {
@@ -102,7 +106,22 @@ export class CallToolHandler {
     signal: AbortSignal,
     release: () => void,
   ): Promise<CallAnswer> {
-    if (this.connection.modern()) return this.#runRound(snapshot, params, ctx, release);
+    if (this.connection.modern()) {
+      const task = this.tasks === undefined ? undefined : snapshot.get(params.name)?.erased.definition.task;
+      if (task !== undefined && this.tasks !== undefined) {
+        const capabilities = this.connection.clientCapabilities(ctx);
+        if (declaresTasks(capabilities)) {
+          return snapshot.get(params.name)?.erased.definition.taskInputFirst === true
+            ? this.#inputFirstTask(this.tasks, snapshot, params, ctx, release)
+            : this.#startTask(this.tasks, snapshot, params, ctx, release);
+        }
+        if (task === 'required') {
+          release();
+          return Promise.reject(tasksRequired());
+        }
+      }
+      return this.#runRound(snapshot, params, ctx, release);
+    }
     const requester = new LegacyInputRequester(ctx, inputSupportOf(this.connection.clientCapabilities(ctx)));
     return this.#run(snapshot, params, ctx, signal, requester, release);
   }
@@ -155,6 +174,105 @@ export class CallToolHandler {
     }
   }
 
+  // A call run as a task (2026-07-28, a client that declared the tasks extension): answered with
+  // the created task; the call keeps its slot until the task ends, under the task's own signal.
+  #startTask(
+    tasks: TaskCalls,
+    snapshot: ToolSnapshot,
+    params: CallParams,
+    ctx: ServerContext,
+    release: () => void,
+  ): Promise<CallAnswer> {
+    let started = false;
+    const answer = tasks.start({
+      toolName: params.name,
+      support: inputSupportOf(this.connection.clientCapabilities(ctx)),
+      onError: (error) => this.#report(error),
+      run: (signal, requester, onProgress) => {
+        started = true;
+        return snapshot
+          .call(params.name, params.args, {
+            signal,
+            extensions: this.#extensions(params.name, ctx, requester),
+            onProgress,
+          })
+          .then(toCallToolResult)
+          .finally(release);
+      },
+    });
+    return answer.finally(() => {
+      if (!started) release();
+    });
+  }
+
+  // A task tool that gathers its first input in rounds: the call runs as a round; a round that
+  // asks is answered with input_required, one that finishes with its result, and one that works on
+  // without asking becomes a task, the running tool handed over to it (its input requests and
+  // progress from then on the task's, its signal the task's).
+  async #inputFirstTask(
+    tasks: TaskCalls,
+    snapshot: ToolSnapshot,
+    params: CallParams,
+    ctx: ServerContext,
+    release: () => void,
+  ): Promise<CallAnswer> {
+    const support = inputSupportOf(this.connection.clientCapabilities(ctx));
+    let requester: SwitchingInputRequester | undefined;
+    let onProgress: ((item: ProgressItem) => void) | undefined;
+    let round;
+    try {
+      round = await runRound({
+        ctx,
+        states: this.states,
+        subject: `tools/call ${params.name}`,
+        argumentsText: () => argumentsText(params.args),
+        support,
+        escalateAfterMs: tasks.inputFirstWindowMs,
+        run: (replay, signal) => {
+          requester = new SwitchingInputRequester(replay);
+          return snapshot
+            .call(params.name, params.args, {
+              signal,
+              extensions: this.#extensions(params.name, ctx, requester),
+              onProgress: (item) => onProgress?.(item),
+            })
+            .then(toCallToolResult);
+        },
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    if (round.done) {
+      release();
+      return round.value;
+    }
+    if (!('escalated' in round)) {
+      release();
+      return round.result;
+    }
+    const escalated = round.escalated;
+    let started = false;
+    return tasks
+      .start({
+        toolName: params.name,
+        support,
+        onError: (error) => this.#report(error),
+        run: (signal, taskRequester, taskProgress) => {
+          started = true;
+          signal.addEventListener('abort', () => escalated.abort(signal.reason), { once: true });
+          if (requester !== undefined) requester.target = taskRequester;
+          onProgress = taskProgress;
+          return escalated.value.finally(release);
+        },
+      })
+      .finally(() => {
+        if (started) return;
+        escalated.abort(ToolError.cancelled());
+        release();
+      });
+  }
+
   // One round of a call under 2026-07-28: the tool runs with the answers gathered so far; the
   // first input request without an answer ends the round with `input_required`.
   async #runRound(
@@ -183,7 +301,8 @@ export class CallToolHandler {
       slot();
       throw error;
     }
-    if (!round.done) return round.result;
+    // An ordinary round never escalates (it sets no escalateAfterMs).
+    if (!round.done) return (round as { readonly result: Result }).result;
     const outcome = round.value;
     // 2026-07-28 makes a request that needs an undeclared capability a protocol error (-32021),
     // when the tool could not do without it; a tool that caught the refusal answered normally.

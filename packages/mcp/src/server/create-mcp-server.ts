@@ -21,6 +21,7 @@ import { rawArgumentsOf } from './raw-arguments';
 import { RequestStateCodec } from './request-state';
 import { catalogServerCapabilities, serveCatalog } from './serve-catalog';
 import { ToolPages } from './tool-pages';
+import { TaskCalls, TASKS_EXTENSION_ID, declaresTasks, tasksRequired } from './tasks/task-calls';
 
 /** The server version reported when the host gives none. */
 const PACKAGE_VERSION = '0.1.0';
@@ -36,6 +37,7 @@ export interface ServerWiring {
 interface HandleShared {
   readonly pages: Map<number, ToolPages>;
   states: RequestStateCodec | undefined;
+  tasks: TaskCalls | undefined;
 }
 
 // One tool-pages cache and one request-state key per handle, shared by every server built for it
@@ -43,6 +45,8 @@ interface HandleShared {
 const sharedByHandle = new WeakMap<ToolServerHandle, HandleShared>();
 // A given secret: one codec per options object (serving entries pass the same one to every server).
 const statesByOptions = new WeakMap<McpServerOptions, RequestStateCodec>();
+// Given task options: one task runner per options object, for the same reason.
+const tasksByOptions = new WeakMap<McpServerOptions, TaskCalls>();
 
 /**
  * An MCP server (the SDK's low-level `Server`) serving a toolwright handle: `tools/list` from the
@@ -85,7 +89,12 @@ class ToolwrightMcpServer extends Server {
     super(
       { name: options.name ?? 'toolwright', version: options.version ?? PACKAGE_VERSION },
       {
-        capabilities: { tools: { listChanged: true }, logging: {}, ...catalogServerCapabilities(handle) },
+        capabilities: {
+          tools: { listChanged: true },
+          logging: {},
+          ...catalogServerCapabilities(handle),
+          extensions: { [TASKS_EXTENSION_ID]: {} },
+        },
         ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       },
     );
@@ -109,7 +118,8 @@ class ToolwrightMcpServer extends Server {
           : this.getClientCapabilities(),
     };
     const states = statesFor(handle, options);
-    const calls = new CallToolHandler(handle, limiter, connection, options, states, wiring.resumable);
+    const tasks = tasksFor(handle, options);
+    const calls = new CallToolHandler(handle, limiter, connection, options, states, wiring.resumable, tasks);
     const listCache = options.listCache;
     // Registered by method, so the SDK applies each revision's checks and encoding (2026-07-28:
     // the envelope, resultType, cache fields, serverInfo, 404 for unknown methods) around them.
@@ -131,6 +141,39 @@ class ToolwrightMcpServer extends Server {
       return calls.call(params, ctx, rawArgumentsOf(params?.['arguments']));
     };
     setHandler('tools/call', this.#callTool);
+    // The tasks extension (2026-07-28): any request may read, answer or cancel any task it holds
+    // the id of, when it declares the extension.
+    const anyParams = {
+      '~standard': { version: 1, vendor: 'toolwright', validate: (value: unknown) => ({ value }) },
+    };
+    const setTaskHandler = this.setRequestHandler.bind(this) as unknown as (
+      method: string,
+      schemas: { params: typeof anyParams },
+      handler: (params: unknown, ctx: ServerContext) => Promise<Result>,
+    ) => void;
+    const taskMethod =
+      (answer: (params: unknown, ctx: ServerContext) => Promise<Result>) =>
+      (params: unknown, ctx: ServerContext): Promise<Result> => {
+        if (!connection.modern())
+          return Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found'));
+        if (!declaresTasks(connection.clientCapabilities(ctx))) return Promise.reject(tasksRequired());
+        return answer(params, ctx);
+      };
+    setTaskHandler(
+      'tasks/get',
+      { params: anyParams },
+      taskMethod((params) => tasks.get(params)),
+    );
+    setTaskHandler(
+      'tasks/update',
+      { params: anyParams },
+      taskMethod((params, ctx) => tasks.update(params, ctx.mcpReq.inputResponses)),
+    );
+    setTaskHandler(
+      'tasks/cancel',
+      { params: anyParams },
+      taskMethod((params) => tasks.cancel(params)),
+    );
     serveCatalog(
       setHandler,
       this.getCapabilities() as Record<string, object>,
@@ -202,7 +245,7 @@ function readCursor(params: unknown): string | undefined {
 function sharedFor(handle: ToolServerHandle): HandleShared {
   let shared = sharedByHandle.get(handle);
   if (shared === undefined) {
-    shared = { pages: new Map(), states: undefined };
+    shared = { pages: new Map(), states: undefined, tasks: undefined };
     sharedByHandle.set(handle, shared);
   }
   return shared;
@@ -230,4 +273,17 @@ function statesFor(handle: ToolServerHandle, options: McpServerOptions): Request
     statesByOptions.set(options, states);
   }
   return states;
+}
+
+function tasksFor(handle: ToolServerHandle, options: McpServerOptions): TaskCalls {
+  if (options.tasks === undefined) {
+    const shared = sharedFor(handle);
+    return (shared.tasks ??= new TaskCalls());
+  }
+  let tasks = tasksByOptions.get(options);
+  if (tasks === undefined) {
+    tasks = new TaskCalls(options.tasks);
+    tasksByOptions.set(options, tasks);
+  }
+  return tasks;
 }

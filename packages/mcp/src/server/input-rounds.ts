@@ -23,12 +23,26 @@ export interface RoundRequest<R> {
   readonly argumentsText: () => string;
   readonly support: InputSupport;
   readonly run: (requester: ReplayInputRequester, signal: AbortSignal) => Promise<R>;
+  /**
+   * When set, a round whose work neither finished nor asked for input within this many ms is
+   * handed over (`escalated`): it goes on under its signal, detached from the request.
+   */
+  readonly escalateAfterMs?: number;
 }
 
 /** A round's outcome: the work's own answer, or the `input_required` result that ends the round. */
 export type RoundOutcome<R> =
   | { readonly done: true; readonly value: R; readonly requester: ReplayInputRequester }
-  | { readonly done: false; readonly result: Result };
+  | { readonly done: false; readonly result: Result }
+  | { readonly done: false; readonly escalated: EscalatedRound<R> };
+
+/** A round's work that goes on after its request (see `RoundRequest.escalateAfterMs`). */
+export interface EscalatedRound<R> {
+  /** The work's answer, when it comes. */
+  readonly value: Promise<R>;
+  /** Aborts the work's signal. */
+  readonly abort: (reason: unknown) => void;
+}
 
 /**
  * One round of a request under 2026-07-28 (tools/call, prompts/get): the sealed request state is
@@ -72,15 +86,28 @@ export async function runRound<R>(request: RoundRequest<R>): Promise<RoundOutcom
     // A macrotask later, so requests made together (Promise.all) join the same round.
     () => void setTimeout(suspend, 0),
   );
-  let outcome: { value: R } | 'suspended';
+  let outcome: { value: R } | 'suspended' | 'escalated';
+  let work!: Promise<R>;
+  let escalation: ReturnType<typeof setTimeout> | undefined;
   try {
     // The work's answer or the round's end, whichever comes first (one promise for both).
-    outcome = await new Promise<{ value: R } | 'suspended'>((resolve, reject) => {
+    outcome = await new Promise<{ value: R } | 'suspended' | 'escalated'>((resolve, reject) => {
       suspend = () => resolve('suspended');
-      request.run(requester, signal).then((value) => resolve({ value }), reject);
+      if (request.escalateAfterMs !== undefined) {
+        escalation = setTimeout(
+          () => resolve(requester.pending.size > 0 ? 'suspended' : 'escalated'),
+          request.escalateAfterMs,
+        );
+      }
+      work = request.run(requester, signal);
+      work.then((value) => resolve({ value }), reject);
     });
   } finally {
+    clearTimeout(escalation);
     requestSignal.removeEventListener('abort', follow);
+  }
+  if (outcome === 'escalated') {
+    return { done: false, escalated: { value: work, abort: (reason) => ended.abort(reason) } };
   }
   if (outcome !== 'suspended') {
     recycle(ended);

@@ -1,5 +1,6 @@
 import type { ConcurrencyLimiter, ExtensionEntry } from '@toolwright/core';
 import type { AuthInfo, CacheScope } from '@modelcontextprotocol/server';
+import type { McpTaskOptions } from './tasks/task-calls';
 
 /** What the host learns about one `tools/call` when it builds the call's context values. */
 export interface McpCallInfo {
@@ -46,6 +47,12 @@ export interface McpServerOptions {
   readonly requestStateSecret?: Uint8Array | string;
   /** How long a request state stays valid (default 30 minutes). */
   readonly requestStateTtlMs?: number;
+  /**
+   * Tools declared with `task` run as MCP tasks for 2026-07-28 clients that declare the tasks
+   * extension: where their state lives (`store`, default in memory, per handle) and their
+   * `ttlMs`, `pollIntervalMs` and `leaseMs`. See docs/tasks.md.
+   */
+  readonly tasks?: McpTaskOptions;
   /**
    * Host values for a call's context bag (auth, tenant, trace), read by tools with `ctx.get(token)`.
    * They are never sent to the client and are scrubbed from model-visible error text.

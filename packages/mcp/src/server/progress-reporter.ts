@@ -74,7 +74,8 @@ export class ProgressReporter {
   }
 }
 
-function messageOf(item: ProgressItem): string | undefined {
+/** The status line of a progress item, capped; `undefined` when it has none. */
+export function messageOf(item: ProgressItem): string | undefined {
   let text: string | undefined;
   switch (item.kind) {
     case 'text':

@@ -115,14 +115,16 @@ function isObject(value: unknown): value is Answer {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isElicitAnswer(value: unknown): value is Answer {
+/** Whether a client's answer has the shape the request's tool expects. */
+export function isElicitAnswer(value: unknown): value is Answer {
   if (!isObject(value)) return false;
   const action = value['action'];
   if (action === 'accept') return value['content'] === undefined || isObject(value['content']);
   return action === 'decline' || action === 'cancel';
 }
 
-function isSampleAnswer(value: unknown): value is Answer {
+/** Whether a client's answer has the shape the request's tool expects. */
+export function isSampleAnswer(value: unknown): value is Answer {
   if (!isObject(value)) return false;
   const content = value['content'];
   return (
@@ -131,7 +133,8 @@ function isSampleAnswer(value: unknown): value is Answer {
   );
 }
 
-function isRootsAnswer(value: unknown): value is Answer {
+/** Whether a client's answer has the shape the request's tool expects. */
+export function isRootsAnswer(value: unknown): value is Answer {
   return (
     isObject(value) &&
     Array.isArray(value['roots']) &&

@@ -77,7 +77,8 @@ export function serveCatalog(
           support,
           run: answer,
         });
-        if (!round.done) return round.result;
+        // A catalog round never escalates (it sets no escalateAfterMs).
+        if (!round.done) return (round as { readonly result: Result }).result;
         outcome = round.value;
       } else {
         outcome = await answer(new LegacyInputRequester(ctx, support), ctx.mcpReq.signal);

@@ -1,0 +1,110 @@
+import {
+  ToolError,
+  type ElicitationForm,
+  type ElicitResult,
+  type InputRequester,
+  type Root,
+  type SampleRequest,
+  type SampleResult,
+} from '@toolwright/core';
+import type { InputSupport } from '../client-capabilities';
+import { isElicitAnswer, isRootsAnswer, isSampleAnswer, type PendingInput } from '../replay-input-requester';
+
+type Answer = Record<string, unknown>;
+
+interface Waiting {
+  readonly input: PendingInput;
+  readonly usable: (answer: unknown) => answer is Answer;
+  readonly resolve: (answer: Answer) => void;
+}
+
+/**
+ * Input requests of a call that runs as a task: the tool waits in place (it is not run again, as in
+ * a 2026-07-28 round) while the task shows `input_required` with every request not answered yet;
+ * `tasks/update` delivers answers by key, and each usable one resumes its request. A malformed
+ * answer, or one for a key nobody asked, is ignored: the request stays pending.
+ */
+export class TaskInputRequester implements InputRequester {
+  readonly #waiting = new Map<string, Waiting>();
+  readonly #onChange: (pending: ReadonlyMap<string, PendingInput>) => void;
+  #next = 0;
+
+  constructor(
+    readonly supports: InputSupport,
+    onChange: (pending: ReadonlyMap<string, PendingInput>) => void,
+  ) {
+    this.#onChange = onChange;
+  }
+
+  /** The requests not answered yet, by key. */
+  pending(): ReadonlyMap<string, PendingInput> {
+    const pending = new Map<string, PendingInput>();
+    for (const [key, waiting] of this.#waiting) pending.set(key, waiting.input);
+    return pending;
+  }
+
+  /** Answers pending requests from a `tasks/update`'s `inputResponses`; returns how many it resumed. */
+  deliver(responses: Readonly<Record<string, unknown>>): number {
+    let resumed = 0;
+    for (const key of Object.keys(responses)) {
+      const waiting = this.#waiting.get(key);
+      const answer = responses[key];
+      if (waiting === undefined || !waiting.usable(answer)) continue;
+      this.#waiting.delete(key);
+      waiting.resolve(answer);
+      resumed += 1;
+    }
+    if (resumed > 0) this.#onChange(this.pending());
+    return resumed;
+  }
+
+  async elicit(form: ElicitationForm, signal: AbortSignal): Promise<ElicitResult<unknown>> {
+    const input: PendingInput = {
+      method: 'elicitation/create',
+      params: { mode: 'form', message: form.message, requestedSchema: form.requestedSchema },
+    };
+    const answer = await this.#ask(form.key, input, isElicitAnswer, signal);
+    const action = answer['action'] as 'accept' | 'decline' | 'cancel';
+    if (action === 'accept') return { action, content: answer['content'] ?? {} };
+    return { action };
+  }
+
+  async sample(request: SampleRequest, signal: AbortSignal): Promise<SampleResult> {
+    const { key, ...params } = request;
+    const answer = await this.#ask(key, { method: 'sampling/createMessage', params }, isSampleAnswer, signal);
+    return answer as unknown as SampleResult;
+  }
+
+  async listRoots(signal: AbortSignal, key?: string): Promise<readonly Root[]> {
+    const answer = await this.#ask(key, { method: 'roots/list', params: {} }, isRootsAnswer, signal);
+    return answer['roots'] as Root[];
+  }
+
+  #ask(
+    given: string | undefined,
+    input: PendingInput,
+    usable: (answer: unknown) => answer is Answer,
+    signal: AbortSignal,
+  ): Promise<Answer> {
+    const position = this.#next++;
+    let key = given ?? `input-${position}`;
+    if (this.#waiting.has(key)) key = `${key}-${position}`;
+    return new Promise<Answer>((resolve, reject) => {
+      if (signal.aborted) return reject(ToolError.cancelled());
+      const onAbort = (): void => {
+        this.#waiting.delete(key);
+        reject(ToolError.cancelled());
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.set(key, {
+        input,
+        usable,
+        resolve: (answer) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(answer);
+        },
+      });
+      this.#onChange(this.pending());
+    });
+  }
+}
