@@ -35,7 +35,7 @@ export interface McpResumabilityOptions {
   readonly retryMs?: number;
   /**
    * How long a call outlives its closed response stream, waiting for the client to resume one of
-   * the session's streams (default 5000 ms). A client that resumes keeps its calls; one that does
+   * the session's streams (default three retry intervals: 3000 ms with the default `retryMs`). A client that resumes keeps its calls; one that does
    * not has them aborted when the grace ends, their slots freed.
    */
   readonly resumeGraceMs?: number;

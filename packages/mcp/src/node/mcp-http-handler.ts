@@ -109,8 +109,12 @@ class McpHttpEndpoint {
         ? undefined
         : (resumability.eventStore ?? new InMemoryEventStore());
     this.#retryMs = (resumability === false ? undefined : resumability.retryMs) ?? HTTP_DEFAULTS.retryMs;
+    // Three retry intervals: a client told to reconnect after `retryMs` has slack to do so.
     this.#resumeGraceMs =
-      (resumability === false ? undefined : resumability.resumeGraceMs) ?? HTTP_DEFAULTS.resumeGraceMs;
+      (resumability === false ? undefined : resumability.resumeGraceMs) ??
+      (resumability !== false && resumability.retryMs !== undefined
+        ? 3 * this.#retryMs
+        : HTTP_DEFAULTS.resumeGraceMs);
     this.#bodyLimits = {
       maxBytes: this.#maxBodyBytes,
       timeoutMs: positive(options.bodyTimeoutMs, HTTP_DEFAULTS.bodyTimeoutMs, 'bodyTimeoutMs'),

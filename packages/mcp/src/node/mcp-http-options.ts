@@ -68,7 +68,7 @@ export const HTTP_DEFAULTS = Object.freeze({
   sessionIdleMs: 30 * 60 * 1000,
   maxConcurrentRequests: 2048,
   retryMs: 1000,
-  resumeGraceMs: 5000,
+  resumeGraceMs: 3000,
   bodyTimeoutMs: 10_000,
   maxPendingBodies: 256,
 });
