@@ -1,21 +1,6 @@
-import {
-  ToolError,
-  type ElicitationForm,
-  type ElicitResult,
-  type InputRequester,
-  type Root,
-  type SampleRequest,
-  type SampleResult,
-} from '@toolwright/core';
+import { ToolError } from '@toolwright/core';
+import { AnsweredInputRequester, type Answer, type PendingInput } from './answered-input-requester';
 import type { InputSupport } from './client-capabilities';
-
-/** One input request the client must answer before the call can go on (2026-07-28). */
-export interface PendingInput {
-  readonly method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
-  readonly params: Record<string, unknown>;
-}
-
-type Answer = Record<string, unknown>;
 
 /**
  * Input requests under 2026-07-28, where the server cannot call the client: the tool runs again
@@ -26,7 +11,7 @@ type Answer = Record<string, unknown>;
  * and the call ends with an `input_required` result listing them. A malformed answer counts as
  * none, so the client is asked again rather than the tool failing.
  */
-export class ReplayInputRequester implements InputRequester {
+export class ReplayInputRequester extends AnsweredInputRequester {
   readonly #answers: Readonly<Record<string, unknown>>;
   readonly #asked: Readonly<Record<string, string>>;
   readonly #onSuspend: () => void;
@@ -46,6 +31,7 @@ export class ReplayInputRequester implements InputRequester {
     asked: Readonly<Record<string, string>>,
     onSuspend: () => void,
   ) {
+    super();
     this.#answers = answers;
     this.#asked = asked;
     this.#onSuspend = onSuspend;
@@ -55,29 +41,7 @@ export class ReplayInputRequester implements InputRequester {
     this.missing.add(kind);
   }
 
-  async elicit(form: ElicitationForm, signal: AbortSignal): Promise<ElicitResult<unknown>> {
-    const input: PendingInput = {
-      method: 'elicitation/create',
-      params: { mode: 'form', message: form.message, requestedSchema: form.requestedSchema },
-    };
-    const answer = await this.#ask(form.key, input, isElicitAnswer, signal);
-    const action = answer['action'] as 'accept' | 'decline' | 'cancel';
-    if (action === 'accept') return { action, content: answer['content'] ?? {} };
-    return { action };
-  }
-
-  async sample(request: SampleRequest, signal: AbortSignal): Promise<SampleResult> {
-    const { key, ...params } = request;
-    const answer = await this.#ask(key, { method: 'sampling/createMessage', params }, isSampleAnswer, signal);
-    return answer as unknown as SampleResult;
-  }
-
-  async listRoots(signal: AbortSignal, key?: string): Promise<readonly Root[]> {
-    const answer = await this.#ask(key, { method: 'roots/list', params: {} }, isRootsAnswer, signal);
-    return answer['roots'] as Root[];
-  }
-
-  #ask(
+  protected ask(
     given: string | undefined,
     input: PendingInput,
     usable: (answer: unknown) => answer is Answer,
@@ -109,35 +73,4 @@ export class ReplayInputRequester implements InputRequester {
       else signal.addEventListener('abort', fail, { once: true });
     });
   }
-}
-
-function isObject(value: unknown): value is Answer {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Whether a client's answer has the shape the request's tool expects. */
-export function isElicitAnswer(value: unknown): value is Answer {
-  if (!isObject(value)) return false;
-  const action = value['action'];
-  if (action === 'accept') return value['content'] === undefined || isObject(value['content']);
-  return action === 'decline' || action === 'cancel';
-}
-
-/** Whether a client's answer has the shape the request's tool expects. */
-export function isSampleAnswer(value: unknown): value is Answer {
-  if (!isObject(value)) return false;
-  const content = value['content'];
-  return (
-    (isObject(content) && typeof content['type'] === 'string') ||
-    (Array.isArray(content) && content.every((block) => isObject(block) && typeof block['type'] === 'string'))
-  );
-}
-
-/** Whether a client's answer has the shape the request's tool expects. */
-export function isRootsAnswer(value: unknown): value is Answer {
-  return (
-    isObject(value) &&
-    Array.isArray(value['roots']) &&
-    value['roots'].every((root) => isObject(root) && typeof root['uri'] === 'string')
-  );
 }

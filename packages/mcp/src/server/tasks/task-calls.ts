@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { InputSupport } from '../client-capabilities';
 import { messageOf } from '../progress-reporter';
-import type { PendingInput } from '../replay-input-requester';
+import type { PendingInput } from '../answered-input-requester';
 import { ERROR_META_KEY, errorResult, type ErrorMeta } from '../to-call-tool-result';
 import { InMemoryTaskStore } from './in-memory-task-store';
 import { TaskInputRequester } from './task-input-requester';

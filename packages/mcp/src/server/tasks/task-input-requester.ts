@@ -1,16 +1,6 @@
-import {
-  ToolError,
-  type ElicitationForm,
-  type ElicitResult,
-  type InputRequester,
-  type Root,
-  type SampleRequest,
-  type SampleResult,
-} from '@toolwright/core';
+import { ToolError } from '@toolwright/core';
 import type { InputSupport } from '../client-capabilities';
-import { isElicitAnswer, isRootsAnswer, isSampleAnswer, type PendingInput } from '../replay-input-requester';
-
-type Answer = Record<string, unknown>;
+import { AnsweredInputRequester, type Answer, type PendingInput } from '../answered-input-requester';
 
 interface Waiting {
   readonly input: PendingInput;
@@ -24,7 +14,7 @@ interface Waiting {
  * `tasks/update` delivers answers by key, and each usable one resumes its request. A malformed
  * answer, or one for a key nobody asked, is ignored: the request stays pending.
  */
-export class TaskInputRequester implements InputRequester {
+export class TaskInputRequester extends AnsweredInputRequester {
   readonly #waiting = new Map<string, Waiting>();
   readonly #onChange: (pending: ReadonlyMap<string, PendingInput>) => void;
   #next = 0;
@@ -33,6 +23,7 @@ export class TaskInputRequester implements InputRequester {
     readonly supports: InputSupport,
     onChange: (pending: ReadonlyMap<string, PendingInput>) => void,
   ) {
+    super();
     this.#onChange = onChange;
   }
 
@@ -58,29 +49,7 @@ export class TaskInputRequester implements InputRequester {
     return resumed;
   }
 
-  async elicit(form: ElicitationForm, signal: AbortSignal): Promise<ElicitResult<unknown>> {
-    const input: PendingInput = {
-      method: 'elicitation/create',
-      params: { mode: 'form', message: form.message, requestedSchema: form.requestedSchema },
-    };
-    const answer = await this.#ask(form.key, input, isElicitAnswer, signal);
-    const action = answer['action'] as 'accept' | 'decline' | 'cancel';
-    if (action === 'accept') return { action, content: answer['content'] ?? {} };
-    return { action };
-  }
-
-  async sample(request: SampleRequest, signal: AbortSignal): Promise<SampleResult> {
-    const { key, ...params } = request;
-    const answer = await this.#ask(key, { method: 'sampling/createMessage', params }, isSampleAnswer, signal);
-    return answer as unknown as SampleResult;
-  }
-
-  async listRoots(signal: AbortSignal, key?: string): Promise<readonly Root[]> {
-    const answer = await this.#ask(key, { method: 'roots/list', params: {} }, isRootsAnswer, signal);
-    return answer['roots'] as Root[];
-  }
-
-  #ask(
+  protected ask(
     given: string | undefined,
     input: PendingInput,
     usable: (answer: unknown) => answer is Answer,
