@@ -1,4 +1,4 @@
-import type { CustomProgress } from '@toolwright/core';
+import { createCallContext, type CustomProgress } from '@toolwright/core';
 import type { ToolServerHandle } from '@toolwright/registry';
 import { createCodingRegistry, TestJobs, type TestJobStatus, type TestRunResult } from '../src';
 import { call, eventually, kindOf, makeTempDir, noSuchProcess, removeTempDir, writeFile } from './helpers';
@@ -81,6 +81,23 @@ describe('run_tests (start → poll → collect)', () => {
     expect(outcome.text).toMatch(
       /^Tests passed: 2 passed, 0 failed \(of 2\) in [\d.]+ m?s \(exit code 0\)\.$/,
     );
+  });
+
+  it('reports the exit in its last progress even when the job ends while the consumer is busy', async () => {
+    // The consumer lingers on the first `running` poll until the job is gone: the loop must still
+    // poll once more rather than see `done` and return without saying the job exited.
+    const handle = registry('sh green.sh');
+    const stream = handle.execute('run_tests', '{}', createCallContext({ toolName: 'run_tests' }));
+    const polls: TestJobStatus[] = [];
+    for await (const item of stream) {
+      if (item.type !== 'progress' || item.kind !== 'custom') continue;
+      if (item.subkind === 'tests.started') seen.push((item.payload as { pid: number }).pid);
+      if (item.subkind !== 'tests.poll') continue;
+      polls.push(item.payload as TestJobStatus);
+      if (polls.length === 1) await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+    expect(polls[0]!.state).toBe('running');
+    expect(polls[polls.length - 1]).toMatchObject({ state: 'exited', counts: { passed: 2, total: 2 } });
   });
 
   it('passes the filter as one quoted argument', async () => {

@@ -58,8 +58,9 @@ export class RunTests {
         payload: { jobId: job.id, pid: job.pid, command },
       };
       const deadline = job.startedAt + this.config.timeoutMs;
-      // poll
-      while (!job.done) {
+      // poll: until a poll has reported the exit, so the last progress always says `exited` (the
+      // job may end while the consumer handles a `running` poll)
+      for (let state = 'running'; state !== 'exited';) {
         await job.wait(Math.min(this.config.pollIntervalMs, Math.max(0, deadline - Date.now())), ctx.signal);
         if (ctx.signal.aborted)
           throw ToolError.cancelled('The test run was cancelled; its processes were stopped.');
@@ -70,6 +71,7 @@ export class RunTests {
           );
         }
         const status = job.poll();
+        state = status.state;
         const { passed, failed, skipped, total } = status.counts;
         yield {
           type: 'progress',
