@@ -1,7 +1,8 @@
 'use strict';
 // toolwright through MCP, in memory: the read_file registry served by createMcpServer(handle)
 // (toolwright's decoder, no zod), called by the same SDK Client as the McpServer row.
-const { requireBuilt } = require('../lib/pending');
+const path = require('node:path');
+const { requireBuilt, installedVersion } = require('../lib/pending');
 const { TOOL_NAME } = require('../lib/fixture');
 const { core, defineReadFile } = require('./toolwright-tool');
 
@@ -25,9 +26,24 @@ function handleOf(ToolRegistry, classes) {
  */
 async function connectRevision(handle, revision) {
   const { createMcpServer, connectMcpServer } = mcpApi();
-  const { connectInMemory, connectServed } = require('../peers/lib/mcp');
+  const { connectInMemory, connectServed } = sameClientHelpers();
   if (revision !== '2026-07-28') return connectInMemory(createMcpServer(handle));
   return connectServed((transport) => connectMcpServer(handle, transport), revision);
+}
+
+/**
+ * The shared connect helpers, bound to the SDK Client copy @toolwright/mcp itself resolves when it is
+ * the same version as the peers' copy: the process then holds one SDK and one zod, as the SDK rows'
+ * processes do (the peers' copy beside the workspace one added about 6 MB of heap).
+ */
+function sameClientHelpers() {
+  const shared = require('../peers/lib/mcp');
+  const mcpDir = path.dirname(require.resolve('@toolwright/mcp/package.json'));
+  const peersDir = path.join(__dirname, '..', 'peers');
+  const pkg = '@modelcontextprotocol/client';
+  const version = installedVersion(pkg, mcpDir);
+  if (version === null || version !== installedVersion(pkg, peersDir)) return shared;
+  return shared.helpersFor(require(require.resolve(pkg, { paths: [mcpDir] })));
 }
 
 /** The call-path contender for `revision`. */
@@ -53,4 +69,5 @@ module.exports = {
   handleOf,
   connectRevision,
   callContender,
+  sameClientHelpers,
 };
