@@ -1,10 +1,5 @@
-import {
-  getMetadataStorage,
-  validate,
-  validateSync,
-  type ValidationError,
-  type ValidatorOptions,
-} from 'class-validator';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
+import { classValidator } from '../internal/class-validator';
 import type { ArgsModel, PropertyModel } from '../model/args-model';
 import type { DecodeContext, PendingValidation } from './decode-context';
 import { describeProperty } from './describe-expected';
@@ -37,7 +32,7 @@ const plans = new WeakMap<ArgsModel, ResidualPlan>();
 export function residualPlanOf(model: ArgsModel): ResidualPlan {
   let plan = plans.get(model);
   if (plan !== undefined) return plan;
-  const storage = getMetadataStorage();
+  const storage = classValidator().getMetadataStorage();
   const constraints = new Map<string, Set<string>>();
   let async = false;
   for (const property of model.properties) {
@@ -62,7 +57,7 @@ export function residualPlanOf(model: ArgsModel): ResidualPlan {
 /** Runs class-validator synchronously on every pending instance, adding its issues to the context. */
 export function validatePendingSync(context: DecodeContext, pending: readonly PendingValidation[]): void {
   for (const item of pending) {
-    context.addIssues(toIssues(validateSync(item.instance, CLASS_VALIDATOR_OPTIONS), item));
+    context.addIssues(toIssues(classValidator().validateSync(item.instance, CLASS_VALIDATOR_OPTIONS), item));
   }
 }
 
@@ -71,7 +66,9 @@ export async function validatePendingAsync(
   context: DecodeContext,
   pending: readonly PendingValidation[],
 ): Promise<void> {
-  const results = await Promise.all(pending.map((item) => validate(item.instance, CLASS_VALIDATOR_OPTIONS)));
+  const results = await Promise.all(
+    pending.map((item) => classValidator().validate(item.instance, CLASS_VALIDATOR_OPTIONS)),
+  );
   results.forEach((errors, index) => context.addIssues(toIssues(errors, pending[index]!)));
 }
 

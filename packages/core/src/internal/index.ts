@@ -17,6 +17,8 @@ export { scrubContentBlock } from '../errors/scrub-content-block';
 export { scrubValue } from '../errors/scrub-value';
 export { scrubProgress } from '../stream/scrub-progress';
 export { collectHostValues } from '../context/collect-host-values';
+export { classValidator, existingValidatorStorage } from './class-validator';
+export type { ValidatorStorage } from './class-validator';
 
 // Reading and binding definitions: what the registry does with a tool class at finalize.
 export { readToolDeclarations } from '../model/read-tool-descriptors';

@@ -1,14 +1,11 @@
-import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-
-// class-validator's one storage (a global it makes once), asked for once rather than per class.
-let validatorStorage: ReturnType<typeof getMetadataStorage> | undefined;
+import { existingValidatorStorage } from '../internal/class-validator';
 
 /** class-validator's metadata of an args class, by property; `undefined` when it has none. */
 export function validatorsOf(target: Function): Map<string, ValidationMetadata[]> | undefined {
-  const storage = (validatorStorage ??= getMetadataStorage());
-  // Without any validator declared anywhere there is nothing to look up.
-  if (storage.hasValidationMetaData === false) return undefined;
+  const storage = existingValidatorStorage();
+  // Without any validator declared anywhere there is nothing to look up (nor to load).
+  if (storage === undefined || storage.hasValidationMetaData === false) return undefined;
   const validators = storage.getTargetValidationMetadatas(target, '', true, false);
   return validators.length === 0 ? undefined : groupBy(validators, (v) => v.propertyName);
 }

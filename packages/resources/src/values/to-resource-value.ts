@@ -1,7 +1,12 @@
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, validateSync, type ValidationError } from 'class-validator';
+import type { ValidationError } from 'class-validator';
 import type { ResourceClass } from './resource-class';
-import { deepFreeze, describeReceived } from '@toolwright/core/internal';
+import {
+  classValidator,
+  deepFreeze,
+  describeReceived,
+  existingValidatorStorage,
+} from '@toolwright/core/internal';
 
 import type { ValueIssue } from './value-issue';
 
@@ -40,7 +45,7 @@ export function toResourceValue<T extends object>(
     // passed to the validate function" at `limit.undefined`; the cause is a missing @Type.
     const untyped = untypedNestedIssues(instance, '');
     if (untyped.length > 0) return { ok: false, issues: untyped };
-    const errors = validateSync(instance, {
+    const errors = classValidator().validateSync(instance, {
       whitelist: true,
       forbidNonWhitelisted: true,
       forbidUnknownValues: true,
@@ -56,7 +61,9 @@ export function hasValidators(target: Function): boolean {
 }
 
 function validatedProperties(target: Function): string[] {
-  const metadatas = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+  const storage = existingValidatorStorage();
+  if (storage === undefined) return [];
+  const metadatas = storage.getTargetValidationMetadatas(target, '', true, false);
   return [...new Set(metadatas.map((metadata) => metadata.propertyName))];
 }
 
@@ -68,7 +75,8 @@ function validatedProperties(target: Function): string[] {
 function untypedNestedIssues(instance: object, prefix: string): ValueIssue[] {
   const owner = instance.constructor;
   const issues: ValueIssue[] = [];
-  const nested = getMetadataStorage()
+  const nested = classValidator()
+    .getMetadataStorage()
     .getTargetValidationMetadatas(owner, '', true, false)
     .filter((metadata) => metadata.type === 'nestedValidation');
   for (const property of new Set(nested.map((metadata) => metadata.propertyName))) {
