@@ -43,7 +43,7 @@ function modelDescriptions(handle: ToolServerHandle): {
   registered: string;
 } {
   const openai = handle.definitions('openai').find((entry) => entry.function.name === 'remote__echo');
-  const anthropic = handle.definitions('anthropic').find((entry) => entry.name === 'remote__echo');
+  const anthropic = handle.toolDefinitions('anthropic').find((entry) => entry.name === 'remote__echo');
   return {
     openai: openai?.function.description ?? '',
     anthropic: anthropic?.description ?? '',

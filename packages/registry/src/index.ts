@@ -36,9 +36,14 @@ export type {
 
 export type { RequirementGraph, RequirementGraphEdge, RequirementGraphNode } from './graph/requirement-graph';
 
-export { PROVIDER_FORMATS } from './definitions/provider-definitions';
+export { NATIVE_TOOL_SEARCH_FORMATS, PROVIDER_FORMATS } from './definitions/provider-definitions';
 export type {
   AnthropicToolDefinition,
+  AnthropicToolSearchDefinition,
+  OpenAiResponsesToolDefinition,
+  OpenAiToolSearchDefinition,
+  ProviderToolDefinition,
+  ToolDefinitionMap,
   GeminiToolDefinition,
   McpToolAnnotations,
   McpToolDefinition,
@@ -47,6 +52,8 @@ export type {
   ProviderDefinitionMap,
   ProviderFormat,
 } from './definitions/provider-definitions';
+
+export type { AnthropicToolSearchVariant, DeferLoadingOptions } from './deferred/defer-loading-options';
 
 export { isToolKind, TOOL_KINDS } from './taxonomy/tool-kind';
 export type { ToolKind } from './taxonomy/tool-kind';

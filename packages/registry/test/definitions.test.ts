@@ -65,7 +65,9 @@ describe('provider definitions', () => {
   it('render every format in registration order, with valid JSON Schemas', () => {
     const ajv = new Ajv2020({ strict: false });
     for (const format of PROVIDER_FORMATS) {
-      const definitions = tools.definitions(format);
+      // Nothing is deferred: the tools array is each tool's own definition.
+      const definitions = tools.toolDefinitions(format);
+      expect(tools.definitions(format)).toBe(definitions);
       expect(definitions).toHaveLength(3);
       for (const definition of definitions) {
         const schema =

@@ -25,6 +25,8 @@ export interface DynamicToolOptions<Output = unknown> {
   readonly task?: 'optional' | 'required';
   /** With `task`: gather the first input requests in input rounds before the task starts. */
   readonly taskInputFirst?: boolean;
+  /** Keep the definition out of requests until a tool search loads it (docs/tool-search.md). */
+  readonly deferLoading?: boolean;
   /**
    * Checks decoded arguments against `parameters` (core has no JSON Schema validator: pass an ajv
    * validator adapted to return issues). Without it, only the structural limits apply.
@@ -70,6 +72,7 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
         ...(options.maxArgumentBytes !== undefined ? { maxArgumentBytes: options.maxArgumentBytes } : {}),
         ...(options.task !== undefined ? { task: options.task } : {}),
         ...(options.taskInputFirst !== undefined ? { taskInputFirst: options.taskInputFirst } : {}),
+        ...(options.deferLoading !== undefined ? { deferLoading: options.deferLoading } : {}),
         source: options.source ?? { className: 'dynamic' },
       },
       ...(options.toContent ? { toContent: options.toContent } : {}),

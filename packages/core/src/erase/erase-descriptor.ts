@@ -39,6 +39,7 @@ export function eraseDescriptor(
     maxArgumentBytes: declared.maxArgumentBytes,
     task: declared.task,
     taskInputFirst: declared.taskInputFirst,
+    deferLoading: declared.deferLoading,
     source: { className: descriptor.className, methodName: descriptor.method },
     ...options?.overrides,
   };

@@ -38,6 +38,8 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
     problems.push(`task must be 'optional' or 'required' (got ${JSON.stringify(input.task)}).`);
   if (input.taskInputFirst !== undefined && typeof input.taskInputFirst !== 'boolean')
     problems.push('taskInputFirst must be a boolean.');
+  if (input.deferLoading !== undefined && typeof input.deferLoading !== 'boolean')
+    problems.push('deferLoading must be a boolean.');
   const inputSchema = copySchema(input.inputSchema ?? EMPTY_INPUT_SCHEMA, 'inputSchema', problems);
   const outputSchema =
     input.outputSchema === undefined ? undefined : copySchema(input.outputSchema, 'outputSchema', problems);
@@ -64,7 +66,8 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
     input.timeoutMs === undefined &&
     input.maxArgumentBytes === undefined &&
     input.task === undefined &&
-    input.taskInputFirst === undefined
+    input.taskInputFirst === undefined &&
+    input.deferLoading === undefined
   ) {
     const source = freezeSource(input.source);
     return Object.freeze({
@@ -95,6 +98,7 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
   if (input.maxArgumentBytes !== undefined) definition['maxArgumentBytes'] = input.maxArgumentBytes;
   if (input.task !== undefined) definition['task'] = input.task;
   if (input.taskInputFirst !== undefined) definition['taskInputFirst'] = input.taskInputFirst;
+  if (input.deferLoading !== undefined) definition['deferLoading'] = input.deferLoading;
   if (input.source !== undefined) definition['source'] = freezeSource(input.source);
   return Object.freeze(definition) as unknown as ToolDefinition;
 }

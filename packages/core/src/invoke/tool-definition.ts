@@ -37,5 +37,7 @@ export interface ToolDefinition {
   readonly task?: 'optional' | 'required';
   /** With `task`: gather the tool's first input requests in input rounds before the task starts. */
   readonly taskInputFirst?: boolean;
+  /** Sent to the model only once a tool search loads it (the registry resolves the final choice). */
+  readonly deferLoading?: boolean;
   readonly source?: ToolSource;
 }

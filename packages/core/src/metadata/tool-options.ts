@@ -45,6 +45,11 @@ export interface ToolOptions {
    * without asking (see docs/tasks.md). Default false: the call is a task at once.
    */
   taskInputFirst?: boolean;
+  /**
+   * Keep the tool's definition out of the model's requests until a tool search loads it (see
+   * docs/tool-search.md). The registry may also defer by namespace or by name; default false.
+   */
+  deferLoading?: boolean;
 }
 
 /** How a tool runs as an MCP task: `optional` or `required` (see `ToolOptions.task`). */

@@ -7,6 +7,7 @@ import {
 } from '@toolwright/core';
 import type { Provider, ResourceClass, ResourceData, ResourcesSnapshot } from '@toolwright/resources';
 import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
+import { deferLoadingPolicy, type DeferLoadingOptions } from '../deferred/defer-loading-options';
 import {
   buildRegistry,
   configureProblem,
@@ -53,6 +54,12 @@ export interface ToolRegistryOptions {
   readonly maxDispatchDepth?: number;
   /** Code around every call, dispatched ones included (core's `CallInterceptor`); none by default. */
   readonly interceptors?: readonly CallInterceptor[];
+  /**
+   * Tools whose definitions stay out of model requests until a tool search loads them:
+   * `true` (every tool that does not say otherwise), or by namespace and by name; see
+   * docs/tool-search.md. Default: only the tools that declare `deferLoading: true`.
+   */
+  readonly deferLoading?: boolean | DeferLoadingOptions;
 }
 
 /**
@@ -79,6 +86,7 @@ export class ToolRegistry {
       maxDepth: options.maxDispatchDepth,
       maxDispatches: options.maxDispatches,
       interceptors: options.interceptors,
+      deferral: deferLoadingPolicy(options.deferLoading),
     };
   }
 
@@ -108,7 +116,12 @@ export class ToolRegistry {
 
   /** Registers a tool: a `@Tool` class, a service class (each `@Tool` method), or an erased tool. */
   tool(tool: RegistrableTool, options: ToolRegistrationOptions = {}): this {
-    return this.#record({ type: 'tool', tool, namespace: options.namespace });
+    return this.#record({
+      type: 'tool',
+      tool,
+      namespace: options.namespace,
+      ...(options.deferLoading === undefined ? {} : { deferLoading: options.deferLoading }),
+    });
   }
 
   /** Registers several tools under one namespace. */
@@ -229,6 +242,7 @@ export class ToolRegistry {
         exclusives: build.exclusives,
         namespace: this.#settings.namespace,
         catalog: build.catalog,
+        deferral: this.#settings.deferral,
         settings: {
           guards: build.guards,
           limiter: this.#settings.limiter,
@@ -236,6 +250,7 @@ export class ToolRegistry {
           maxDispatches: this.#settings.maxDispatches,
           interceptors: this.#settings.interceptors,
           secrets: build.secrets.strings,
+          anthropicSearch: this.#settings.deferral?.anthropicSearch,
         },
       },
       build.checked.candidates,

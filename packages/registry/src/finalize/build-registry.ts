@@ -23,6 +23,7 @@ import { checkToolSet, type CheckedToolSet } from './check-tool-set';
 import type { ExclusiveRule } from './exclusive-rule';
 import type { FinalizeProblem } from './finalize-problem';
 import type { ToolRecord } from './tool-record';
+import type { DeferLoadingPolicy } from '../deferred/defer-loading-options';
 
 /** Settings of one registry, fixed at construction. */
 export interface RegistrySettings {
@@ -31,6 +32,8 @@ export interface RegistrySettings {
   readonly maxDepth?: number;
   readonly maxDispatches?: number;
   readonly interceptors?: readonly CallInterceptor[];
+  /** Which tools are deferred, besides what they declare (`ToolRegistryOptions.deferLoading`). */
+  readonly deferral?: DeferLoadingPolicy;
 }
 
 /** Everything one `finalize()` (or `check()`) produced. */
@@ -185,12 +188,18 @@ export function buildRegistry(steps: readonly RegistryStep[], settings: Registry
   }
 
   const catalogCandidates = new CatalogCandidates();
-  const assembler = new ToolAssembler(resources, settings.namespace, problems, catalogCandidates);
+  const assembler = new ToolAssembler(
+    resources,
+    settings.namespace,
+    problems,
+    catalogCandidates,
+    settings.deferral,
+  );
   const records: ToolRecord[] = [];
   const pending: ToolRecord[] = [];
   for (let index = 0; index < registrations.length; index += 1) {
     const registration = registrations[index]!;
-    const read = assembler.assemble(registration.tool, registration.namespace);
+    const read = assembler.assemble(registration.tool, registration.namespace, registration.deferLoading);
     for (let at = 0; at < read.length; at += 1) {
       const record = read[at]!;
       records.push(record);

@@ -1,6 +1,7 @@
 import type { ErasedTool, JsonSchema } from '@toolwright/core';
 import type { ToolKind } from '../taxonomy/tool-kind';
 import type { ToolNamespace } from '../taxonomy/tool-namespace';
+import type { Requirement } from '../requirements/requirement';
 
 /** Behaviour hints of a registered tool, resolved: every one explicit. */
 export interface ResolvedAnnotations {
@@ -32,4 +33,11 @@ export interface RegisteredTool {
   readonly source: string;
   /** The erased tool (the guard wraps its `execute`). */
   readonly erased: ErasedTool;
+  /**
+   * Whether the definition stays out of model requests until a tool search loads it: the tool's
+   * `deferLoading`, the registration's, or the registry's (docs/tool-search.md).
+   */
+  readonly deferLoading: boolean;
+  /** What the tool declared it requires (`@Tool({ requires })`); a loaded tool brings the tools it names. */
+  readonly requires?: Requirement;
 }

@@ -14,4 +14,6 @@ export type RegistrableTool = ToolClass | FunctionTool | ErasedTool;
 export interface ToolRegistrationOptions {
   /** Overrides the namespace the tool declares (`toolset(namespace, …)` sets it for a group). */
   readonly namespace?: ToolNamespace;
+  /** Defer (or keep loaded) the tools of this registration, whatever they and the registry say. */
+  readonly deferLoading?: boolean;
 }

@@ -12,6 +12,8 @@ export interface ToolRegistrationStep {
   readonly tool: RegistrableTool;
   /** The namespace override (`toolset(namespace, …)`, `tool(t, { namespace })`). */
   readonly namespace: ToolNamespace | undefined;
+  /** The registration's `deferLoading` (`tool(t, { deferLoading })`). */
+  readonly deferLoading?: boolean;
 }
 
 /** A `when` decided at finalize: `steps()` runs `configure` once, the first time the condition holds. */

@@ -23,6 +23,7 @@ import type { RegistrableTool } from './registrable-tool';
 import type { CatalogCandidates } from '../catalog/catalog-candidates';
 import { catalogNames } from '../catalog/check-catalog';
 import type { RegisteredTool } from './registered-tool';
+import { NO_DEFERRAL, resolveDeferLoading, type DeferLoadingPolicy } from '../deferred/defer-loading-options';
 import { resolveAnnotations } from './resolve-annotations';
 import { kindOfDialectTool } from '../taxonomy/dialect-kinds';
 import { isReadOnlyKind } from '../taxonomy/is-read-only-kind';
@@ -75,10 +76,19 @@ export class ToolAssembler {
     private readonly defaultNamespace: ToolNamespace,
     private readonly problems: FinalizeProblem[],
     private readonly catalog?: CatalogCandidates,
+    private readonly deferral: DeferLoadingPolicy = NO_DEFERRAL,
   ) {}
 
+  // The registration's own deferLoading choice, while its records are assembled.
+  #registrationDefer: boolean | undefined;
+
   /** The records of one registration, in declaration order. */
-  assemble(tool: RegistrableTool, namespace: ToolNamespace | undefined): ToolRecord[] {
+  assemble(
+    tool: RegistrableTool,
+    namespace: ToolNamespace | undefined,
+    deferLoading?: boolean,
+  ): ToolRecord[] {
+    this.#registrationDefer = deferLoading;
     try {
       if (isErasedTool(tool)) return [this.erasedRecord(tool, undefined, undefined, namespace)];
       if (isFunctionTool(tool)) return [this.erasedRecord(undefined, tool, tool.descriptor, namespace)];
@@ -99,6 +109,8 @@ export class ToolAssembler {
         fix: 'make the tool definition readable: its decorators, type thunks and getters must not throw.',
       });
       return [];
+    } finally {
+      this.#registrationDefer = undefined;
     }
   }
 
@@ -376,7 +388,15 @@ export class ToolAssembler {
       ),
       source: record.source,
       erased,
+      deferLoading: resolveDeferLoading(
+        this.deferral,
+        record.name,
+        namespace!,
+        definition.deferLoading,
+        this.#registrationDefer,
+      ),
     };
+    if (record.requires !== undefined) tool.requires = record.requires;
     if (definition.title !== undefined) tool.title = definition.title;
     if (definition.outputSchema !== undefined) tool.outputSchema = definition.outputSchema;
     if (descriptor?.args !== undefined && descriptor.argumentStyle !== 'none') {

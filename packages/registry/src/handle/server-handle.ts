@@ -1,7 +1,11 @@
 import type { CallStream, ToolCallContext, ToolCallOptions, ToolResult } from '@toolwright/core';
 import type { ResourceClass, Resources } from '@toolwright/resources';
 import type { RegistrableTool, ToolRegistrationOptions } from '../finalize/registrable-tool';
-import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
+import type {
+  ProviderDefinition,
+  ProviderFormat,
+  ProviderToolDefinition,
+} from '../definitions/provider-definitions';
 import { ToolAssembler } from '../finalize/tool-assembler';
 import { checkToolSet, recordOf } from '../finalize/check-tool-set';
 import type { ExclusiveRule } from '../finalize/exclusive-rule';
@@ -19,6 +23,7 @@ import type { ToolSetChange, ToolSetChangeListener } from './tool-set-change';
 import type { ToolSetEditor } from './tool-set-editor';
 import type { ToolSnapshot } from './tool-snapshot';
 import type { CatalogEntries } from '../catalog/snapshot-catalog';
+import type { DeferLoadingPolicy } from '../deferred/defer-loading-options';
 
 /** What a handle keeps from its finalize, to check run-time changes the same way. */
 export interface HandleContext {
@@ -29,6 +34,8 @@ export interface HandleContext {
   readonly settings: SnapshotSettings;
   /** The resources, templates and prompts of the finalize, shared by every snapshot. */
   readonly catalog?: CatalogEntries;
+  /** Which tools are deferred, for tools added at run time as for the finalized ones. */
+  readonly deferral?: DeferLoadingPolicy;
 }
 
 // The current snapshot and the candidates it was built from, swapped together.
@@ -91,6 +98,14 @@ export class ServerHandle implements ToolServerHandle {
     return this.#state.snapshot.definitions(format);
   }
 
+  toolDefinitions<F extends ProviderFormat>(format: F): readonly ProviderToolDefinition<F>[] {
+    return this.#state.snapshot.toolDefinitions(format);
+  }
+
+  requiredToolClosure(names: Iterable<string>): readonly string[] {
+    return this.#state.snapshot.requiredToolClosure(names);
+  }
+
   execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream {
     return this.#state.snapshot.execute(name, raw, ctx);
   }
@@ -131,7 +146,13 @@ export class ServerHandle implements ToolServerHandle {
     if (edits.length === 0) return undefined;
 
     const problems: FinalizeProblem[] = [];
-    const assembler = new ToolAssembler(this.context.resources, this.context.namespace, problems);
+    const assembler = new ToolAssembler(
+      this.context.resources,
+      this.context.namespace,
+      problems,
+      undefined,
+      this.context.deferral,
+    );
     let records: ToolRecord[] = previous.candidates.map(recordOf);
     const added = new Set<string>();
     let removedAny = false;
@@ -145,7 +166,7 @@ export class ServerHandle implements ToolServerHandle {
         continue;
       }
       for (const tool of change.tools) {
-        for (const record of assembler.assemble(tool, change.options.namespace)) {
+        for (const record of assembler.assemble(tool, change.options.namespace, change.options.deferLoading)) {
           records.push(record);
           added.add(record.name);
         }

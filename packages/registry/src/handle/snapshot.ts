@@ -10,8 +10,15 @@ import {
 } from '@toolwright/core';
 import { NO_CATALOG_ENTRIES, SnapshotCatalog, type CatalogEntries } from '../catalog/snapshot-catalog';
 import type { ToolCatalog } from '../catalog/tool-catalog';
-import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
+import type {
+  ProviderDefinition,
+  ProviderFormat,
+  ProviderToolDefinition,
+} from '../definitions/provider-definitions';
 import { renderDefinition } from '../definitions/render-definition';
+import type { AnthropicToolSearchVariant } from '../deferred/defer-loading-options';
+import { nativeDefinitions } from '../deferred/native-definitions';
+import { requiredToolClosure } from '../deferred/required-tool-closure';
 import type { ToolGuard } from '../guard/tool-guard';
 import { guardedExecute } from './guarded-execute';
 import type { RegisteredTool } from '../finalize/registered-tool';
@@ -26,6 +33,8 @@ export interface SnapshotSettings {
   readonly interceptors?: readonly CallInterceptor[];
   /** The strings of the values bound as secret (`provide(…, { secret: true })`). */
   readonly secrets?: () => readonly string[];
+  /** Anthropic's tool search tool variant for deferred tools (default `regex`). */
+  readonly anthropicSearch?: AnthropicToolSearchVariant;
 }
 
 /**
@@ -38,6 +47,7 @@ export class Snapshot implements ToolSnapshot {
   readonly #byName: ReadonlyMap<string, RegisteredTool>;
   readonly #toolSet: ToolSet;
   readonly #definitions = new Map<ProviderFormat, readonly ProviderDefinition[]>();
+  readonly #toolDefinitions = new Map<ProviderFormat, readonly ProviderToolDefinition[]>();
   readonly catalog: ToolCatalog;
 
   constructor(
@@ -84,10 +94,28 @@ export class Snapshot implements ToolSnapshot {
   definitions<F extends ProviderFormat>(format: F): readonly ProviderDefinition<F>[] {
     let cached = this.#definitions.get(format);
     if (cached === undefined) {
-      cached = Object.freeze(this.tools.map((tool) => renderDefinition(tool, format)));
+      cached = nativeDefinitions(
+        format,
+        this.tools,
+        this.toolDefinitions(format),
+        this.settings.anthropicSearch ?? 'regex',
+      );
       this.#definitions.set(format, cached);
     }
     return cached as readonly ProviderDefinition<F>[];
+  }
+
+  toolDefinitions<F extends ProviderFormat>(format: F): readonly ProviderToolDefinition<F>[] {
+    let cached = this.#toolDefinitions.get(format);
+    if (cached === undefined) {
+      cached = Object.freeze(this.tools.map((tool) => renderDefinition(tool, format)));
+      this.#toolDefinitions.set(format, cached);
+    }
+    return cached as readonly ProviderToolDefinition<F>[];
+  }
+
+  requiredToolClosure(names: Iterable<string>): readonly string[] {
+    return requiredToolClosure(this, names);
   }
 
   execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream {

@@ -1,7 +1,11 @@
 import type { CallStream, ToolCallContext, ToolCallOptions, ToolResult } from '@toolwright/core';
 import type { Resources } from '@toolwright/resources';
 import type { ToolRegistrationOptions, RegistrableTool } from '../finalize/registrable-tool';
-import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
+import type {
+  ProviderDefinition,
+  ProviderFormat,
+  ProviderToolDefinition,
+} from '../definitions/provider-definitions';
 import type { FinalizeProblem } from '../finalize/finalize-problem';
 import type { RequirementGraph } from '../graph/requirement-graph';
 import type { RegisteredTool } from '../finalize/registered-tool';
@@ -29,6 +33,10 @@ export interface ToolServerHandle {
   has(name: string): boolean;
   /** The current snapshot's definitions in a provider's format (cached per snapshot and format). */
   definitions<F extends ProviderFormat>(format: F): readonly ProviderDefinition<F>[];
+  /** The current snapshot's `toolDefinitions(format)`: each tool's own definition, without deferral. */
+  toolDefinitions<F extends ProviderFormat>(format: F): readonly ProviderToolDefinition<F>[];
+  /** The current snapshot's `requiredToolClosure(names)`. */
+  requiredToolClosure(names: Iterable<string>): readonly string[];
   /** Runs a tool on the current snapshot with a caller-built context; guard applied. */
   execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream;
   /** Runs a tool on the current snapshot and drains it; never rejects (failures are `ok: false`). */

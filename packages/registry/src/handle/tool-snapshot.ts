@@ -1,5 +1,9 @@
 import type { CallStream, ToolCallContext, ToolCallOptions, ToolResult } from '@toolwright/core';
-import type { ProviderDefinition, ProviderFormat } from '../definitions/provider-definitions';
+import type {
+  ProviderDefinition,
+  ProviderFormat,
+  ProviderToolDefinition,
+} from '../definitions/provider-definitions';
 import type { ToolCatalog } from '../catalog/tool-catalog';
 import type { RegisteredTool } from '../finalize/registered-tool';
 
@@ -19,8 +23,19 @@ export interface ToolSnapshot {
   /** The tool of this name, looked up in a `Map`. */
   get(name: string): RegisteredTool | undefined;
   has(name: string): boolean;
-  /** The definitions in a provider's format, in registration order; computed once per snapshot and format. */
+  /**
+   * The tools array in a provider's format, in registration order; computed once per snapshot and
+   * format. With deferred tools, Anthropic's and the OpenAI Responses API's native form: those tools
+   * marked `defer_loading: true` and the provider's tool search tool last (docs/tool-search.md).
+   */
   definitions<F extends ProviderFormat>(format: F): readonly ProviderDefinition<F>[];
+  /**
+   * Each tool's own definition in a provider's format, aligned with `tools`, without deferral: what a
+   * host that loads tools itself (the `Agent`'s `toolSearch`) picks from. Cached like `definitions`.
+   */
+  toolDefinitions<F extends ProviderFormat>(format: F): readonly ProviderToolDefinition<F>[];
+  /** `names` with every tool they require, transitively, in registration order (docs/tool-search.md). */
+  requiredToolClosure(names: Iterable<string>): readonly string[];
   /** Runs a tool on this snapshot with a context the caller built (`createCallContext`); guard applied. */
   execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream;
   /** Runs a tool on this snapshot and drains it; never rejects: failures are `ok: false`. Guard applied. */
