@@ -20,6 +20,9 @@ export type {
   DoneEvent,
 } from './loop/agent-event';
 
+// Tool search (deferred tools loaded on demand)
+export type { ToolSearchOptions } from './search/tool-search-options';
+
 // Messages
 export type {
   AgentMessage,

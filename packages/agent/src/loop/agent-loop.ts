@@ -23,7 +23,11 @@ import { asRunError } from './as-run-error';
 export interface AgentConfig {
   readonly model: ModelClient;
   readonly snapshot: () => ToolSnapshot;
-  readonly definitions: (snapshot: ToolSnapshot) => readonly ProviderDefinition[];
+  /** A turn's definitions; `messages` (the transcript so far) decide which deferred tools are loaded. */
+  readonly definitions: (
+    snapshot: ToolSnapshot,
+    messages: readonly AgentMessage[],
+  ) => readonly ProviderDefinition[];
   readonly system: string | undefined;
   readonly maxTurns: number;
   readonly toolTimeoutMs: number | undefined;
@@ -131,7 +135,7 @@ export class AgentLoop {
           system: config.system,
           // A copy: the transcript grows while a client may still be reading this request.
           messages: this.#messages.slice(),
-          tools: config.definitions(snapshot),
+          tools: config.definitions(snapshot, this.#messages),
           toolChoice: config.toolChoice,
           parallelToolCalls: config.parallelToolCalls,
           signal,

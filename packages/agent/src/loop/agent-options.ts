@@ -4,6 +4,7 @@ import type { AgentMessage } from '../messages/agent-message';
 import type { ModelClient, ToolChoice } from '../model/model-client';
 import type { ApprovalHook } from '../approval/approval';
 import type { InvalidCallHook } from '../recovery/recovery-action';
+import type { ToolSearchOptions } from '../search/tool-search-options';
 
 /** The host's hooks into the loop. */
 export interface AgentHooks {
@@ -42,6 +43,12 @@ export interface AgentOptions {
   readonly stateKey?: string | Uint8Array;
   /** Read-only calls of one turn that run at once (default 8); the others wait, in the model's order. */
   readonly maxConcurrentCalls?: number;
+  /**
+   * Deferred tools (`deferLoading`) are not sent until the model finds them: the agent offers a
+   * built-in search tool whose results (with the tools they require) join the next turn's
+   * definitions. For any client and format; see docs/tool-search.md. Default off: every tool is sent.
+   */
+  readonly toolSearch?: boolean | ToolSearchOptions;
 }
 
 /** Per-run options of `run`, `stream` and `resume`. */

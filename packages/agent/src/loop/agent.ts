@@ -15,6 +15,8 @@ import { AgentLoop, type AgentConfig, type RunStart } from './agent-loop';
 import type { AgentInput, AgentOptions, AgentRunOptions } from './agent-options';
 import type { AgentRunResult } from './agent-run-result';
 import type { AgentState, SuspendedCall } from './agent-state';
+import { ToolSearch } from '../search/tool-search';
+import { resolveToolSearch } from '../search/tool-search-options';
 
 const DEFAULT_MAX_TURNS = 10;
 const DEFAULT_MAX_CONCURRENT_CALLS = 8;
@@ -48,14 +50,30 @@ export class Agent {
     const handle = typeof source.snapshot === 'function' ? (options.tools as ToolServerHandle) : undefined;
     const fixed = handle === undefined ? (options.tools as ToolSnapshot) : undefined;
     const format: ProviderFormat = options.format ?? options.model.format;
-    const allowed = options.allowedTools === undefined ? undefined : new Set(options.allowedTools);
+    const searchOptions = resolveToolSearch(options.toolSearch);
+    const listed = options.allowedTools === undefined ? undefined : new Set(options.allowedTools);
+    const snapshot = handle === undefined ? () => fixed! : () => handle.snapshot();
+    let search: ToolSearch | undefined;
+    if (searchOptions !== undefined) {
+      if (snapshot().has(searchOptions.name)) {
+        throw new TypeError(
+          `Agent toolSearch: a registered tool is already named ${searchOptions.name}; give the search tool another name with toolSearch: { name }.`,
+        );
+      }
+      search = new ToolSearch(searchOptions, format, listed);
+    }
+    // The search tool may always be called, allowedTools or not.
+    const allowed =
+      listed === undefined || search === undefined ? listed : new Set([...listed, searchOptions!.name]);
     this.#config = {
       model: options.model,
-      snapshot: handle === undefined ? () => fixed! : () => handle.snapshot(),
+      snapshot: search === undefined ? snapshot : () => search.view(snapshot()),
       definitions:
-        allowed === undefined
-          ? (snapshot) => snapshot.definitions(format)
-          : filteredDefinitions(format, allowed),
+        search !== undefined
+          ? (turnSnapshot, messages) => search.definitions(turnSnapshot, messages)
+          : allowed === undefined
+            ? (turnSnapshot) => turnSnapshot.toolDefinitions(format)
+            : filteredDefinitions(format, allowed),
       system: options.system,
       maxTurns,
       toolTimeoutMs: options.toolTimeoutMs,
@@ -253,7 +271,7 @@ function filteredDefinitions(
   return (snapshot) => {
     let definitions = cache.get(snapshot);
     if (definitions === undefined) {
-      const all = snapshot.definitions(format);
+      const all = snapshot.toolDefinitions(format);
       definitions = Object.freeze(all.filter((_, index) => allowed.has(snapshot.tools[index]!.name)));
       cache.set(snapshot, definitions);
     }

@@ -40,7 +40,9 @@ export function deferLoadingPolicy(options: boolean | DeferLoadingOptions | unde
   if (options === undefined || options === false) return NO_DEFERRAL;
   if (options === true) return { ...NO_DEFERRAL, all: true };
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('ToolRegistry deferLoading must be a boolean or { all?, namespaces?, tools?, anthropicSearch? }.');
+    throw new TypeError(
+      'ToolRegistry deferLoading must be a boolean or { all?, namespaces?, tools?, anthropicSearch? }.',
+    );
   }
   const search = options.anthropicSearch ?? 'regex';
   if (search !== 'regex' && search !== 'bm25') {

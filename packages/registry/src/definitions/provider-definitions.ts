@@ -122,4 +122,7 @@ export type ProviderDefinition<F extends ProviderFormat = ProviderFormat> = Prov
 export type ProviderToolDefinition<F extends ProviderFormat = ProviderFormat> = ToolDefinitionMap[F];
 
 /** The formats whose providers search deferred tools themselves (`defer_loading` plus their tool search tool). */
-export const NATIVE_TOOL_SEARCH_FORMATS: readonly ProviderFormat[] = Object.freeze(['anthropic', 'openai-responses']);
+export const NATIVE_TOOL_SEARCH_FORMATS: readonly ProviderFormat[] = Object.freeze([
+  'anthropic',
+  'openai-responses',
+]);

@@ -166,7 +166,11 @@ export class ServerHandle implements ToolServerHandle {
         continue;
       }
       for (const tool of change.tools) {
-        for (const record of assembler.assemble(tool, change.options.namespace, change.options.deferLoading)) {
+        for (const record of assembler.assemble(
+          tool,
+          change.options.namespace,
+          change.options.deferLoading,
+        )) {
           records.push(record);
           added.add(record.name);
         }
