@@ -188,6 +188,15 @@ const SCALE = [
     file: 'contenders/scale/toolwright-mcp-list.js',
     goal: { listMs: 5, vsLowList: 2 },
   },
+  {
+    id: 'toolwright-agent-300',
+    side: 'toolwright',
+    label: 'toolwright Agent, 300 tools: definition bytes per turn',
+    file: 'contenders/scale/toolwright-agent-300.js',
+    how: 'Agent.run with the scripted client over 300 tools (3 always sent): toolSearch over deferred tools (search, call, answer) vs every tool sent; JSON bytes of each request’s tools.',
+    // The largest turn with deferred loading against a turn with every tool.
+    goal: { deferredShare: 0.1 },
+  },
 ];
 
 /** Section 5: servers started by lib/http-server-worker.js, loaded by lib/http-load-worker.js. */

@@ -149,7 +149,13 @@ function scaleSection(scale, n) {
   );
   const floorMs = scale.find((s) => s.id === 'floor-definitions')?.steps?.cold?.ms;
   const defs = scale.filter(
-    (s) => !['toolwright-finalize', 'toolwright-define-derive', 'toolwright-mcp-list'].includes(s.id),
+    (s) =>
+      ![
+        'toolwright-finalize',
+        'toolwright-define-derive',
+        'toolwright-mcp-list',
+        'toolwright-agent-300',
+      ].includes(s.id),
   );
   const head = ['contender', 'cold', 'best', 'retained', 'second set', '×floor (cold)', 'goal'];
   const rows = defs.map((s) => {
@@ -235,6 +241,7 @@ function scaleSection(scale, n) {
   const detail = [];
   for (const s of scale) {
     for (const [key, st] of Object.entries(s.steps ?? {})) {
+      if (st.value != null) continue; // figures, not times: in their own table
       detail.push([
         esc(s.label),
         esc(st.label),
@@ -335,6 +342,46 @@ function agentSection(agent) {
   return out;
 }
 
+function deferredSection(scale) {
+  const row = scale.find((s) => s.id === 'toolwright-agent-300');
+  if (!row) return [];
+  const out = ['### 300 tools: definitions sent per turn', ''];
+  out.push(
+    'The Agent over 300 distinct tools (3 always sent) with the scripted client: with `toolSearch` over deferred ' +
+      'tools (turn 1 searches, turn 2 calls the tool it found, turn 3 answers) and with every tool sent. Bytes are ' +
+      "`JSON.stringify(request.tools)` of each turn's request; times are whole runs.",
+    '',
+  );
+  const st = row.steps ?? {};
+  if (!st.bytesAll) return [...out, ...table(['contender', 'note'], [filler(row, 2)]), ''];
+  const turns = Object.keys(st).filter((key) => /^bytesDeferredTurn\d+$/.test(key));
+  const head = [
+    'contender',
+    'every tool, per turn',
+    ...turns.map((key) => `deferred, turn ${key.slice(17)}`),
+    'largest ÷ every tool',
+    'run (deferred)',
+    'run (every tool)',
+    'goal',
+  ];
+  const bytes = (value) => (value == null ? '–' : `${Math.round(value).toLocaleString('en-US')} B`);
+  out.push(
+    ...table(head, [
+      [
+        name(row),
+        bytes(st.bytesAll.value),
+        ...turns.map((key) => bytes(st[key].value)),
+        row.deferredShare == null ? '–' : `${(row.deferredShare * 100).toFixed(1)}%`,
+        fmtMs(st.runDeferredWarm?.ms ?? st.runDeferred?.ms),
+        fmtMs(st.runAll?.ms),
+        goalCell(row.goal),
+      ],
+    ]),
+    '',
+  );
+  return out;
+}
+
 function httpSection(http, opts) {
   const out = [`## 5. MCP tools/call over Streamable HTTP, ${opts.http.clients} concurrent clients`, ''];
   out.push(
@@ -403,6 +450,7 @@ function renderMarkdown(res, summary) {
     ...scaleSection(summary.scale, n),
     ...listSection(summary.scale, n),
     ...agentSection(summary.agent),
+    ...deferredSection(summary.scale),
     ...httpSection(summary.http, res.options),
     ...versionsSection(res),
     ...notesSection(res, summary),

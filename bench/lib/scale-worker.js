@@ -3,8 +3,9 @@
 // The module exports `run(m)` and calls, in order:
 //   m.measure(key, label, fn)       times fn once (cold/warm steps) and reports the heap it retained:
 //                                   heapUsed after a full gc minus heapUsed before (fn's value is kept alive);
-//   m.repeat(key, label, reps, fn)  median and best of `reps` runs of fn (steady-state operations).
-// Prints one JSON line: { rows: [{ key, label, ms, retainedMB? , bestMs?, reps? }] }.
+//   m.repeat(key, label, reps, fn)  median and best of `reps` runs of fn (steady-state operations);
+//   m.figure(key, label, value, unit) a measured quantity that is not a time (bytes sent, say).
+// Prints one JSON line: { rows: [{ key, label, ms, retainedMB? , bestMs?, reps? } | { key, label, value, unit }] }.
 const path = require('node:path');
 const { emit, describe } = require('./child');
 const { median, min } = require('./stats');
@@ -48,10 +49,15 @@ async function repeat(key, label, reps, fn) {
   rows.push({ key, label, ms: median(times), bestMs: min(times), reps });
 }
 
+function figure(key, label, value, unit) {
+  if (!Number.isFinite(value)) throw new Error(`${key}: the figure is not a number (${value})`);
+  rows.push({ key, label, value, unit });
+}
+
 async function main() {
   const scenario = require(path.resolve(moduleArg));
   try {
-    await scenario.run({ n: cfg.n, reps: cfg.reps, quick: Boolean(cfg.quick), measure, repeat });
+    await scenario.run({ n: cfg.n, reps: cfg.reps, quick: Boolean(cfg.quick), measure, repeat, figure });
   } catch (e) {
     if (e instanceof Pending || e?.name === 'Pending') return emit({ pending: e.message, rows });
     throw e;

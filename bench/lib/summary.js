@@ -164,6 +164,15 @@ function summarizeScaleRow(row, summaries) {
     for (const key of order) {
       const xs = byKey.get(key);
       const retained = xs.map((x) => x.retainedMB).filter((x) => x != null);
+      if (xs[0].value != null) {
+        s.steps[key] = {
+          label: xs[0].label,
+          value: median(xs.map((x) => x.value)),
+          unit: xs[0].unit,
+          samples: xs.length,
+        };
+        continue;
+      }
       s.steps[key] = {
         label: xs[0].label,
         ms: median(xs.map((x) => x.ms)),
@@ -202,6 +211,13 @@ function summarizeScaleRow(row, summaries) {
     if (g.warmDefsMs != null && st.warmDefinitions)
       goals.push({ text: `warm ≤ ${g.warmDefsMs} ms`, met: st.warmDefinitions.ms <= g.warmDefsMs });
     if (g.listMs != null && st.list) goals.push({ text: `≤ ${g.listMs} ms`, met: st.list.ms <= g.listMs });
+    if (g.deferredShare != null && st.bytesAll && st.bytesDeferredMax) {
+      s.deferredShare = st.bytesDeferredMax.value / st.bytesAll.value;
+      goals.push({
+        text: `≤ ${Math.round(g.deferredShare * 100)}% of all definitions (${(s.deferredShare * 100).toFixed(1)}%)`,
+        met: s.deferredShare <= g.deferredShare,
+      });
+    }
     if (goals.length) s.goal = goals;
     return s;
   })(row);
