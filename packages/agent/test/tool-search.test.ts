@@ -142,6 +142,23 @@ describe.each(RUN_PATHS)('the built-in tool search, %s', (_path, drive) => {
 });
 
 describe('toolSearch', () => {
+  it('a run resumed after an approval keeps what its searches loaded', async () => {
+    const { agent, model } = agentOf(
+      [
+        { toolCalls: [{ name: 'tool_search', arguments: { query: 'weather' } }] },
+        { toolCalls: [{ id: 'ask_me', name: 'weather_forecast', arguments: { city: 'Oslo' } }] },
+        { text: 'Rain.' },
+      ],
+      { hooks: { approve: ({ tool }) => (tool.name === 'weather_forecast' ? 'ask' : 'allow') } },
+    );
+    const suspended = await agent.run('Weather?');
+    expect(suspended.stopReason).toBe('approval_required');
+    const resumed = await agent.resume(suspended.state!, { ask_me: 'allow' });
+    expect(resumed.stopReason).toBe('completed');
+    expect(firstText(resumed.toolResults.at(-1)!.content)).toBe('weather_forecast {"city":"Oslo"}');
+    expect(offered(model.requests[2]!)).toEqual(['answer', 'weather_forecast', 'tool_search']);
+  });
+
   it('off (the default): every tool is sent each turn, deferred or not', async () => {
     const model = new ScriptedModelClient([{ text: 'hi' }]);
     await new Agent({ model, tools: crmTools() }).run('x');

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { defineTool, dynamicTool, Param, Tool, type ToolOptions } from '@toolwright/core';
 import { Expr } from '@toolwright/expr';
+import fc from 'fast-check';
 import { requiresKind, requiresTool, ToolRegistry, type ToolServerHandle } from '../src';
 
 // A small CRM: two tools always loaded, the rest deferred in different ways.
@@ -223,6 +224,52 @@ describe('requiredToolClosure(names)', () => {
     expect(tools.requiredToolClosure(['either'])).toEqual(['grep', 'either']);
     expect(tools.requiredToolClosure(['never_with_read', 'nope'])).toEqual(['never_with_read']);
     expect(tools.requiredToolClosure([])).toEqual([]);
+  });
+
+  it('is a closure: it contains its registered inputs, and closing it again adds nothing (any requirement graph)', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 10 })
+          .chain((size) =>
+            fc.tuple(
+              fc.constant(size),
+              fc.array(fc.array(fc.nat(size + 2), { maxLength: 3 }), { minLength: size, maxLength: size }),
+              fc.array(fc.nat(size + 2), { maxLength: 4 }),
+            ),
+          ),
+        ([size, needs, picked]) => {
+          const registry = new ToolRegistry();
+          for (let index = 0; index < size; index++) {
+            // Requirements only on registered, earlier-or-later tools; names past `size` are unknown.
+            const required = needs[index]!.filter((other) => other < size && other !== index);
+            registry.tool(
+              defineTool(
+                {
+                  name: `t${index}`,
+                  description: `Tool ${index}.`,
+                  deferLoading: index % 2 === 0,
+                  ...(required.length === 0
+                    ? {}
+                    : { requires: Expr.and(...required.map((other) => requiresTool(`t${other}`))) }),
+                },
+                () => index,
+              ),
+            );
+          }
+          const tools = registry.finalize();
+          const names = picked.map((index) => `t${index}`);
+          const closure = tools.requiredToolClosure(names);
+          for (const name of names) if (tools.has(name)) expect(closure).toContain(name);
+          expect(tools.requiredToolClosure(closure)).toEqual(closure);
+          for (const name of closure) {
+            for (const other of needs[Number(name.slice(1))]!.filter((n) => n < size && `t${n}` !== name))
+              expect(closure).toContain(`t${other}`);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('a kind requirement is met by a tool that is always sent without bringing another', () => {
