@@ -7,6 +7,7 @@ type Schema = Record<string, unknown>;
 const inputSchemaOf: Record<string, (definition: Schema) => Schema | undefined> = {
   openai: (definition) => (definition['function'] as Schema)['parameters'] as Schema,
   'openai-strict': (definition) => (definition['function'] as Schema)['parameters'] as Schema,
+  'openai-responses': (definition) => definition['parameters'] as Schema,
   anthropic: (definition) => definition['input_schema'] as Schema,
   gemini: (definition) => definition['parameters'] as Schema | undefined,
   mcp: (definition) => definition['inputSchema'] as Schema,
