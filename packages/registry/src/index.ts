@@ -40,6 +40,7 @@ export { NATIVE_TOOL_SEARCH_FORMATS, PROVIDER_FORMATS } from './definitions/prov
 export type {
   AnthropicToolDefinition,
   AnthropicToolSearchDefinition,
+  OpenAiNamespaceDefinition,
   OpenAiResponsesToolDefinition,
   OpenAiToolSearchDefinition,
   ProviderToolDefinition,

@@ -173,6 +173,65 @@ describe('definitions(format) with deferred tools', () => {
     expect(definitions[4]).toEqual({ type: 'tool_search' });
   });
 
+  it('openai-responses: the deferred tools of a described namespace are grouped into one Responses namespace', () => {
+    const remote = (name: string, deferLoading?: boolean) =>
+      dynamicTool({
+        name,
+        description: `${name}.`,
+        parameters: { type: 'object' },
+        ...(deferLoading === undefined ? {} : { deferLoading }),
+        run: () => 1,
+      });
+    const tools = crm({
+      deferLoading: {
+        namespaces: ['mcp'],
+        openAiNamespaces: { mcp: 'The GitHub server: issues and pulls.' },
+      },
+    })
+      .tool(remote('gh__issues'), { namespace: 'mcp' })
+      .tool(remote('gh__pulls'), { namespace: 'mcp' })
+      .tool(remote('gh__status', false), { namespace: 'mcp' })
+      .finalize();
+    const definitions = tools.definitions('openai-responses');
+    expect(definitions.map((entry) => ('name' in entry ? entry.name : entry.type))).toEqual([
+      'find_contact',
+      'delete_contact',
+      'add_note',
+      'ping',
+      'mcp',
+      'gh__status',
+      'tool_search',
+    ]);
+    expect(definitions[4]).toEqual({
+      type: 'namespace',
+      name: 'mcp',
+      description: 'The GitHub server: issues and pulls.',
+      tools: [
+        {
+          type: 'function',
+          name: 'gh__issues',
+          description: 'gh__issues.',
+          parameters: { type: 'object' },
+          strict: false,
+          defer_loading: true,
+        },
+        {
+          type: 'function',
+          name: 'gh__pulls',
+          description: 'gh__pulls.',
+          parameters: { type: 'object' },
+          strict: false,
+          defer_loading: true,
+        },
+      ],
+    });
+    // Anthropic has no namespaces: the same tools, flat.
+    expect(tools.definitions('anthropic')).toHaveLength(8);
+    expect(() => new ToolRegistry({ deferLoading: { openAiNamespaces: { mcp: '' } } })).toThrow(
+      'ToolRegistry deferLoading.openAiNamespaces must map namespaces to descriptions (non-empty strings).',
+    );
+  });
+
   it('formats without native search list every tool as its own definition, without a deferral flag', () => {
     const tools = crm().finalize();
     for (const format of ['openai', 'openai-strict', 'gemini', 'mcp'] as const) {

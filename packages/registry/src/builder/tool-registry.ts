@@ -250,7 +250,7 @@ export class ToolRegistry {
           maxDispatches: this.#settings.maxDispatches,
           interceptors: this.#settings.interceptors,
           secrets: build.secrets.strings,
-          anthropicSearch: this.#settings.deferral?.anthropicSearch,
+          deferral: this.#settings.deferral,
         },
       },
       build.checked.candidates,

@@ -17,6 +17,12 @@ export interface DeferLoadingOptions {
   readonly tools?: readonly string[];
   /** The tool search tool `definitions('anthropic')` adds when a tool is deferred (default `regex`). */
   readonly anthropicSearch?: AnthropicToolSearchVariant;
+  /**
+   * For `definitions('openai-responses')`: the deferred tools of these namespaces grouped into one
+   * Responses API namespace each, named after it and described by the text given (what the model
+   * reads before it searches: say what the group is for).
+   */
+  readonly openAiNamespaces?: Readonly<Partial<Record<ToolNamespace, string>>>;
 }
 
 /** A registry's deferral options, resolved once. */
@@ -25,6 +31,7 @@ export interface DeferLoadingPolicy {
   readonly namespaces: ReadonlySet<string>;
   readonly tools: ReadonlySet<string>;
   readonly anthropicSearch: AnthropicToolSearchVariant;
+  readonly openAiNamespaces: ReadonlyMap<string, string>;
 }
 
 /** The policy of a registry that defers nothing by itself (tools may still declare `deferLoading`). */
@@ -33,6 +40,7 @@ export const NO_DEFERRAL: DeferLoadingPolicy = Object.freeze({
   namespaces: new Set<string>(),
   tools: new Set<string>(),
   anthropicSearch: 'regex',
+  openAiNamespaces: new Map<string, string>(),
 });
 
 /** Reads `ToolRegistryOptions.deferLoading`; throws a `TypeError` naming the bad field. */
@@ -55,7 +63,19 @@ export function deferLoadingPolicy(options: boolean | DeferLoadingOptions | unde
     namespaces: new Set(stringList(options.namespaces, 'namespaces')),
     tools: new Set(stringList(options.tools, 'tools')),
     anthropicSearch: search,
+    openAiNamespaces: namespaceDescriptions(options.openAiNamespaces),
   };
+}
+
+function namespaceDescriptions(value: unknown): ReadonlyMap<string, string> {
+  if (value === undefined) return new Map();
+  const entries = typeof value === 'object' && value !== null ? Object.entries(value) : undefined;
+  if (entries === undefined || !entries.every(([, text]) => typeof text === 'string' && text.trim() !== '')) {
+    throw new TypeError(
+      'ToolRegistry deferLoading.openAiNamespaces must map namespaces to descriptions (non-empty strings).',
+    );
+  }
+  return new Map(entries as [string, string][]);
 }
 
 /**

@@ -42,6 +42,14 @@ export interface OpenAiResponsesToolDefinition {
   readonly defer_loading?: true;
 }
 
+/** A Responses API namespace: deferred function tools grouped under a name and a description the model reads first. */
+export interface OpenAiNamespaceDefinition {
+  readonly type: 'namespace';
+  readonly name: string;
+  readonly description: string;
+  readonly tools: readonly OpenAiResponsesToolDefinition[];
+}
+
 /** The OpenAI Responses API's hosted tool search, added by `definitions('openai-responses')` when a tool is deferred. */
 export interface OpenAiToolSearchDefinition {
   readonly type: 'tool_search';
@@ -109,7 +117,8 @@ export interface ToolDefinitionMap {
 export interface ProviderDefinitionMap {
   readonly openai: OpenAiToolDefinition;
   readonly 'openai-strict': OpenAiToolDefinition;
-  readonly 'openai-responses': OpenAiResponsesToolDefinition | OpenAiToolSearchDefinition;
+  readonly 'openai-responses':
+    OpenAiResponsesToolDefinition | OpenAiNamespaceDefinition | OpenAiToolSearchDefinition;
   readonly anthropic: AnthropicToolDefinition | AnthropicToolSearchDefinition;
   readonly gemini: GeminiToolDefinition;
   readonly mcp: McpToolDefinition;

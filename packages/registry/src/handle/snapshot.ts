@@ -16,7 +16,7 @@ import type {
   ProviderToolDefinition,
 } from '../definitions/provider-definitions';
 import { renderDefinition } from '../definitions/render-definition';
-import type { AnthropicToolSearchVariant } from '../deferred/defer-loading-options';
+import { NO_DEFERRAL, type DeferLoadingPolicy } from '../deferred/defer-loading-options';
 import { nativeDefinitions } from '../deferred/native-definitions';
 import { requiredToolClosure } from '../deferred/required-tool-closure';
 import type { ToolGuard } from '../guard/tool-guard';
@@ -33,8 +33,8 @@ export interface SnapshotSettings {
   readonly interceptors?: readonly CallInterceptor[];
   /** The strings of the values bound as secret (`provide(…, { secret: true })`). */
   readonly secrets?: () => readonly string[];
-  /** Anthropic's tool search tool variant for deferred tools (default `regex`). */
-  readonly anthropicSearch?: AnthropicToolSearchVariant;
+  /** How deferred tools are rendered: Anthropic's search variant, OpenAI namespaces. */
+  readonly deferral?: DeferLoadingPolicy;
 }
 
 /**
@@ -98,7 +98,7 @@ export class Snapshot implements ToolSnapshot {
         format,
         this.tools,
         this.toolDefinitions(format),
-        this.settings.anthropicSearch ?? 'regex',
+        this.settings.deferral ?? NO_DEFERRAL,
       );
       this.#definitions.set(format, cached);
     }
