@@ -68,7 +68,13 @@ export type { FunctionTool } from './erase/function-tool';
 
 // Reading definitions (used by the registry and the CLI)
 export { getArgsModel } from './model/build-args-model';
-export type { ArgsModel, PropertyModel, ValidatorCheck } from './model/args-model';
+export type {
+  ArgsModel,
+  PropertyModel,
+  ValidatorCheck,
+  LenientDecoder,
+  LenientReading,
+} from './model/args-model';
 export type {
   TypeNode,
   StringNode,
@@ -97,6 +103,10 @@ export { createUntypedDecoder } from './decode/create-untyped-decoder';
 export type { UntypedDecoderOptions } from './decode/create-untyped-decoder';
 export type { ArgsDecoder, ArgsDecoderOptions } from './decode/create-args-decoder';
 export { DEFAULT_DECODE_LIMITS } from './decode/decode-limits';
+export { commaSeparated } from './decode/lenient/comma-separated';
+export type { CommaSeparatedOptions } from './decode/lenient/comma-separated';
+export { numericString } from './decode/lenient/numeric-string';
+export { jsonString } from './decode/lenient/json-string';
 export type { DecodeLimits } from './decode/decode-limits';
 export { DecodeAccelerator, DEFAULT_MAX_GENERATED_CLASSES } from './decode/decode-accelerator';
 export type { DecodeAcceleratorOptions } from './decode/decode-accelerator';

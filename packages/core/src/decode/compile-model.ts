@@ -5,6 +5,7 @@ import { compileValueDecoder } from './compile-value-decoder';
 import type { CompiledModel, CompiledProperty } from './compiled-model';
 import { INVALID, type ValueDecoder } from './decode-context';
 import { describeAllowed, describeExpected, describeProperty } from './describe-expected';
+import { lenientValueDecoder } from './lenient/lenient-value-decoder';
 import { CLOSURE_DECODERS, GENERATED_DECODERS } from './decoder-implementations';
 import { RESERVED_KEYS } from './reserved-keys';
 
@@ -81,9 +82,26 @@ function compileProperty(property: PropertyModel, viaTransformer: boolean): Comp
     optional: property.optional,
     nullable: property.nullable,
     expected: describeProperty(property),
-    decode: compileValueDecoder(property.type, property.checks, (model) => compileModel(model).decodeNested),
+    decode: propertyDecoder(property),
     makeDefault: property.hasDefault ? defaultMaker(property.default) : undefined,
   };
+}
+
+// A property without lenient decoders (nearly all) gets the declared check itself: leniency costs
+// nothing where it is not declared, on the closures, the generated code and the scanner alike.
+function propertyDecoder(property: PropertyModel): ValueDecoder {
+  const nested = (model: ArgsModel): ValueDecoder => compileModel(model).decodeNested;
+  const lenient = property.lenient;
+  if (lenient === undefined) return compileValueDecoder(property.type, property.checks, nested);
+  const onValue = lenient.filter((decoder) => decoder.supports(property.type));
+  const onItems = lenient.filter((decoder) => !onValue.includes(decoder));
+  const decode = compileValueDecoder(
+    property.type,
+    property.checks,
+    nested,
+    onItems.length === 0 ? undefined : (items, decodeItem) => lenientValueDecoder(items, onItems, decodeItem),
+  );
+  return onValue.length === 0 ? decode : lenientValueDecoder(property.type, onValue, decode);
 }
 
 function defaultMaker(value: unknown): () => unknown {

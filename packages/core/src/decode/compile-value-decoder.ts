@@ -15,11 +15,15 @@ const UNSAFE_INTEGER_MESSAGE =
 const LONE_SURROGATE_MESSAGE = 'strings must be valid Unicode; send the character itself or a surrogate pair';
 const NUL_MESSAGE = 'U+0000 (NUL) is not allowed in strings';
 
-/** Compiles the decoder of a type node; object nodes are delegated to `objectDecoder`. */
+/**
+ * Compiles the decoder of a type node; object nodes are delegated to `objectDecoder`. `items`, when
+ * given, wraps the decoder of an array's innermost items (their lenient decoders).
+ */
 export function compileValueDecoder(
   node: TypeNode,
   checks: readonly ValidatorCheck[],
   objectDecoder: (model: ArgsModel) => ValueDecoder,
+  items?: (node: TypeNode, decode: ValueDecoder) => ValueDecoder,
 ): ValueDecoder {
   switch (node.kind) {
     case 'string':
@@ -30,8 +34,10 @@ export function compileValueDecoder(
       return booleanDecoder;
     case 'enum':
       return enumDecoder(node);
-    case 'array':
-      return arrayDecoder(node, compileValueDecoder(node.items, checks, objectDecoder));
+    case 'array': {
+      const item = compileValueDecoder(node.items, checks, objectDecoder, items);
+      return arrayDecoder(node, items && node.items.kind !== 'array' ? items(node.items, item) : item);
+    }
     case 'object':
       return objectDecoder(node.model);
   }

@@ -66,14 +66,15 @@ export function scannedNames(compiled: CompiledModel): readonly string[] | undef
   return names.length > MAX_SCANNED_NAMES ? undefined : names;
 }
 
-// Whether every valid call holds an array or an object (a required one): the scanner would only
-// ever bail on them, after reading part of the text for nothing.
+// Whether every valid call holds an array or an object (a required one, with no lenient form that
+// may be a string): the scanner would only ever bail on them, after reading part of the text for nothing.
 function alwaysNested(compiled: CompiledModel): boolean {
   return compiled.model.properties.some(
     (property) =>
       !property.optional &&
       !property.hasDefault &&
       !property.nullable &&
+      property.lenient === undefined &&
       (property.type.kind === 'array' || property.type.kind === 'object'),
   );
 }

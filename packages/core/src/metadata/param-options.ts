@@ -1,3 +1,5 @@
+import type { LenientDecoder } from '../model/args-model';
+
 /** A constructor that names a value type in a `type` thunk: a class, or `String`, `Number`, `Boolean`. */
 export type TypeReference = abstract new (...args: any[]) => unknown;
 
@@ -42,4 +44,10 @@ export interface ParamOptions {
   maxItems?: number;
   uniqueItems?: boolean;
   deprecated?: boolean;
+  /**
+   * Alternative forms this argument also accepts, read before the declared check (e.g.
+   * `commaSeparated()` for a string array): the schema still shows the canonical form, and what is
+   * read must pass the declared check. On an array whose items it reads, it applies to each item.
+   */
+  lenient?: LenientDecoder | readonly LenientDecoder[];
 }

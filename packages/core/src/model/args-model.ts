@@ -1,7 +1,8 @@
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 // The model and its type nodes are one tree (a nested class's node holds its model), so they live
-// in one file: split, the two files would import each other.
+// in one file: split, the two files would import each other. A lenient decoder reads type nodes and
+// a property holds its lenient decoders, so it lives here too.
 
 /** A string value and its bounds. */
 export interface StringNode {
@@ -84,6 +85,8 @@ export interface PropertyModel {
   readonly checks: readonly ValidatorCheck[];
   /** class-validator metadata the compiled decoder does not cover (custom validators, …). */
   readonly residualValidators: readonly ValidationMetadata[];
+  /** Alternative forms read before the declared check (`@Param({ lenient })`); absent for most properties. */
+  readonly lenient?: readonly LenientDecoder[];
 }
 
 /** The built, frozen description of an args class: the single source for its schema and its decoder. */
@@ -98,4 +101,29 @@ export interface ArgsModel {
   readonly needsClassValidator: boolean;
   /** The class uses class-transformer decorators (`@Transform`, `@Expose`, …) the decoder must honour. */
   readonly usesClassTransformer: boolean;
+}
+
+/**
+ * What a `LenientDecoder` made of a value: `{ value }`, the canonical value the declared check then
+ * judges; `{ refused }`, a reason the model reads (the value looked like the alternative form but is
+ * not a valid one); `undefined`, not the alternative form (the declared check reports the value as sent).
+ */
+export type LenientReading = { readonly value: unknown } | { readonly refused: string } | undefined;
+
+/**
+ * A narrow alternative form one `@Param` accepts besides the canonical one, declared with
+ * `@Param({ lenient })` (docs/tools-and-params.md). It runs before the declared check and only on a
+ * value of another JSON type than the one the schema asks for, so a canonical value decodes exactly
+ * as without it; what it reads must then pass the declared check, so it never widens the constraints.
+ * The schema still describes the canonical form only.
+ */
+export interface LenientDecoder {
+  /** Names it in definition problems: `commaSeparated`. */
+  readonly name: string;
+  /** The declared types it reads, in words: `an array of strings, numbers, booleans or enum values`. */
+  readonly widens: string;
+  /** Whether it reads values for a property (or, for an array, its innermost items) of this type. */
+  supports(type: TypeNode): boolean;
+  /** The canonical form of a value sent in the alternative form (plain JSON data only). */
+  read(value: unknown, type: TypeNode): LenientReading;
 }

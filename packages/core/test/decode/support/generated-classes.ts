@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { Param } from '../../../src/decorators/param';
+import { commaSeparated } from '../../../src/decode/lenient/comma-separated';
+import { jsonString } from '../../../src/decode/lenient/json-string';
+import { numericString } from '../../../src/decode/lenient/numeric-string';
 import type { ParamOptions } from '../../../src/metadata/param-options';
 
 // Args classes generated programmatically, as decorators would build them: `Param(options)` on the
@@ -108,19 +111,43 @@ export function classSpec(depth: number): fc.Arbitrary<ClassSpec> {
 
 let classCount = 0;
 
+/** How `buildClass` builds: `lenient` gives every property that has one its built-in lenient decoder. */
+export interface BuildOptions {
+  readonly lenient?: boolean;
+}
+
 /** Builds an args class from a spec the way decorators would: `@Param` plus `design:type`. */
-export function buildClass(spec: ClassSpec): Function {
+export function buildClass(spec: ClassSpec, build: BuildOptions = {}): Function {
   const name = `Generated${++classCount}`;
   const target = { [name]: class {} }[name]!;
   for (const [key, property] of spec.properties) {
-    const { options, designType } = paramOf(property);
-    Param(options)(target.prototype as object, key);
+    const { options, designType } = paramOf(property, build);
+    Param(build.lenient ? withLenient(options, property.kind) : options)(target.prototype as object, key);
     Reflect.defineMetadata('design:type', designType, target.prototype as object, key);
   }
   return target;
 }
 
-function paramOf(spec: PropertySpec): { options: ParamOptions; designType: unknown } {
+// The built-in lenient decoder of each kind: numbers from numeric strings, arrays of scalars from
+// comma-separated strings, nested classes (and arrays of them) from JSON text.
+function withLenient(options: ParamOptions, kind: Kind): ParamOptions {
+  switch (kind) {
+    case 'integer':
+    case 'number':
+      return { ...options, lenient: numericString() };
+    case 'stringArray':
+      return { ...options, lenient: commaSeparated() };
+    case 'integerArray':
+      return { ...options, lenient: [commaSeparated(), numericString()] };
+    case 'nested':
+    case 'nestedArray':
+      return { ...options, lenient: jsonString() };
+    default:
+      return options;
+  }
+}
+
+function paramOf(spec: PropertySpec, build: BuildOptions): { options: ParamOptions; designType: unknown } {
   const base: { -readonly [K in keyof ParamOptions]: ParamOptions[K] } = {
     description: 'generated',
     ...(spec.optional ? { optional: true } : {}),
@@ -143,7 +170,7 @@ function paramOf(spec: PropertySpec): { options: ParamOptions; designType: unkno
     ...(spec.uniqueItems ? { uniqueItems: true } : {}),
   };
   const nested = () =>
-    buildClass(spec.nested ?? { properties: [['name', { ...spec, kind: 'string', nested: null }]] });
+    buildClass(spec.nested ?? { properties: [['name', { ...spec, kind: 'string', nested: null }]] }, build);
   switch (spec.kind) {
     case 'string':
       return { options: withDefault({ ...base, ...stringBounds }, spec, 'string'), designType: String };
