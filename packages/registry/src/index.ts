@@ -62,6 +62,8 @@ export { isToolNamespace, TOOL_NAMESPACES } from './taxonomy/tool-namespace';
 export type { ToolNamespace } from './taxonomy/tool-namespace';
 export { TOOL_LABELS, toolLabel } from './taxonomy/tool-label';
 export { isReadOnlyKind } from './taxonomy/is-read-only-kind';
+export { PAYLOAD_FIELDS, isPayloadField } from './taxonomy/payload-fields';
+export { carriesPayload } from './taxonomy/payload-kinds';
 export { DIALECT_TOOL_KINDS, kindOfDialectTool } from './taxonomy/dialect-kinds';
 export type { ToolDialect } from './taxonomy/dialect-kinds';
 
@@ -69,6 +71,13 @@ export { TOOL_ENVELOPE_KEY, TOOL_ENVELOPE_VERSION, toolEnvelope } from './envelo
 export type { EnvelopeSubject, ToolEnvelope } from './envelope/tool-envelope';
 export { ENVELOPE_STRING_LIMIT, projectEnvelopeInput } from './envelope/project-envelope-input';
 export type { ToolEnvelopeInput } from './envelope/project-envelope-input';
+export {
+  RAW_INPUT_LIMIT,
+  RAW_INPUT_MAX_DEPTH,
+  RAW_INPUT_MAX_KEY_LENGTH,
+  boundRawInput,
+} from './envelope/bound-raw-input';
+export type { RawInput, RawInputValue } from './envelope/bound-raw-input';
 export { decodeToolEnvelope } from './envelope/decode-tool-envelope';
 export { ToolEnvelopeError } from './envelope/tool-envelope-error';
 export { toolEnvelopeSchema } from './envelope/tool-envelope-schema';

@@ -150,7 +150,7 @@ describe('provider definitions', () => {
     for (const definition of [read!, now!, remote!])
       expect(validate(definition._meta['toolwright/tool'])).toBe(true);
     expect(read!._meta['toolwright/tool']).toEqual({
-      version: 1,
+      version: 2,
       name: 'read_file',
       kind: 'read',
       label: 'Read',

@@ -2,7 +2,7 @@ import { isToolKind, type ToolKind } from '../taxonomy/tool-kind';
 import { toolLabel } from '../taxonomy/tool-label';
 import { isToolNamespace, TOOL_NAMESPACES } from '../taxonomy/tool-namespace';
 import { projectEnvelopeInput } from './project-envelope-input';
-import { TOOL_ENVELOPE_VERSION, type ToolEnvelope } from './tool-envelope';
+import { rawInputFallback, TOOL_ENVELOPE_VERSION, type ToolEnvelope } from './tool-envelope';
 import { ToolEnvelopeError } from './tool-envelope-error';
 
 /**
@@ -10,7 +10,7 @@ import { ToolEnvelopeError } from './tool-envelope-error';
  * where display is concerned, strict where classification is: an unknown `kind` becomes `other`
  * (keeping the sender's label), so old readers do not break on new kinds; an unknown `namespace` throws
  * `ToolEnvelopeError`, so a new family of tools does not pass unnoticed. The input is re-projected
- * (unknown keys dropped, strings capped).
+ * (unknown keys dropped, strings capped), and a `rawInput` bounded again.
  */
 export function decodeToolEnvelope(value: unknown): ToolEnvelope {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -55,6 +55,12 @@ export function decodeToolEnvelope(value: unknown): ToolEnvelope {
   };
   const input = field('input');
   if (input !== undefined) envelope.input = projectEnvelopeInput(input);
+  // Bounded again, under this reader's rules: a sender's rawInput never brings more than ours would.
+  const rawInput = field('rawInput');
+  if (rawInput !== undefined) {
+    const bounded = rawInputFallback(kind, envelope.input ?? {}, rawInput);
+    if (bounded !== undefined) envelope.rawInput = bounded;
+  }
   return Object.freeze(envelope);
 }
 

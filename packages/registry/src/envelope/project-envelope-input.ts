@@ -33,7 +33,7 @@ export const ENVELOPE_INPUT_ALIASES: Readonly<Record<keyof ToolEnvelopeInput, re
 
 /** Projects a call's input (a parsed object or its JSON text) onto `ToolEnvelopeInput`. Never throws. */
 export function projectEnvelopeInput(input: unknown): ToolEnvelopeInput {
-  const source = asRecord(input);
+  const source = parseEnvelopeInput(input);
   const projected: Partial<Record<keyof ToolEnvelopeInput, string>> = {};
   if (source === undefined) return Object.freeze(projected);
   for (const key of Object.keys(ENVELOPE_INPUT_ALIASES) as (keyof ToolEnvelopeInput)[]) {
@@ -41,14 +41,15 @@ export function projectEnvelopeInput(input: unknown): ToolEnvelopeInput {
       if (!Object.hasOwn(source, alias)) continue;
       const text = asText(source[alias]);
       if (text === undefined) continue;
-      projected[key] = cap(text);
+      projected[key] = capEnvelopeString(text);
       break;
     }
   }
   return Object.freeze(projected);
 }
 
-function asRecord(input: unknown): Record<string, unknown> | undefined {
+/** A call's input as an object: the object itself, or the object its JSON text holds; else `undefined`. */
+export function parseEnvelopeInput(input: unknown): Record<string, unknown> | undefined {
   try {
     const value = typeof input === 'string' ? (JSON.parse(input) as unknown) : input;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
@@ -66,7 +67,8 @@ function asText(value: unknown): string | undefined {
   return undefined;
 }
 
-function cap(text: string): string {
+/** A string cut to `ENVELOPE_STRING_LIMIT` characters on a code point boundary, ending with `…` when cut. */
+export function capEnvelopeString(text: string): string {
   if (text.length <= ENVELOPE_STRING_LIMIT) return text;
   // Cut on a code point boundary, so the envelope never holds a lone surrogate.
   const points = Array.from(text.slice(0, ENVELOPE_STRING_LIMIT));

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '@toolwright/core';
 import { TOOL_KINDS } from '../taxonomy/tool-kind';
 import { TOOL_NAMESPACES } from '../taxonomy/tool-namespace';
+import { RAW_INPUT_LIMIT, RAW_INPUT_MAX_KEY_LENGTH } from './bound-raw-input';
 import { ENVELOPE_INPUT_ALIASES, ENVELOPE_STRING_LIMIT } from './project-envelope-input';
 import { TOOL_ENVELOPE_VERSION } from './tool-envelope';
 
@@ -16,7 +17,7 @@ export function toolEnvelopeSchema(): JsonSchema {
   }
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://toolwright.dev/schemas/tool-envelope.schema.json',
+    $id: `https://toolwright.dev/schemas/tool-envelope/v${TOOL_ENVELOPE_VERSION}.schema.json`,
     title: 'toolwright/tool',
     description:
       'The toolwright/tool metadata envelope: how to display and classify a tool call whatever dialect the tool speaks.',
@@ -41,8 +42,30 @@ export function toolEnvelopeSchema(): JsonSchema {
         properties: inputProperties,
         additionalProperties: false,
       },
+      rawInput: {
+        type: 'object',
+        description: `Since version 2: the call input bounded for display (at most ${RAW_INPUT_LIMIT} characters of JSON, strings of at most ${ENVELOPE_STRING_LIMIT} on one line), only when no input key projects and the kind carries no payload; never file contents or edit payloads.`,
+        propertyNames: { maxLength: RAW_INPUT_MAX_KEY_LENGTH },
+        additionalProperties: { $ref: '#/definitions/rawValue' },
+      },
     },
     required: ['version', 'name', 'kind', 'label', 'namespace', 'readOnly'],
     additionalProperties: false,
+    definitions: {
+      rawValue: {
+        anyOf: [
+          { type: 'string', maxLength: ENVELOPE_STRING_LIMIT, pattern: '^[^\\n\\r]*$' },
+          { type: 'number' },
+          { type: 'boolean' },
+          { type: 'null' },
+          { type: 'array', items: { $ref: '#/definitions/rawValue' } },
+          {
+            type: 'object',
+            propertyNames: { maxLength: RAW_INPUT_MAX_KEY_LENGTH },
+            additionalProperties: { $ref: '#/definitions/rawValue' },
+          },
+        ],
+      },
+    },
   };
 }

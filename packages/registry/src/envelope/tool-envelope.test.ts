@@ -4,7 +4,7 @@ import { toolEnvelope } from './tool-envelope';
 describe('toolEnvelope', () => {
   it('classifies a tool by its kind, or by its dialect when it declares none', () => {
     expect(toolEnvelope({ name: 'read_file', namespace: 'codex' })).toEqual({
-      version: 1,
+      version: 2,
       name: 'read_file',
       kind: 'read',
       label: 'Read',

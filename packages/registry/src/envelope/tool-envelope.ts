@@ -1,15 +1,17 @@
 import { isReadOnlyKind } from '../taxonomy/is-read-only-kind';
+import { carriesPayload } from '../taxonomy/payload-kinds';
 import { kindOfDialectTool } from '../taxonomy/dialect-kinds';
 import { isToolKind, type ToolKind } from '../taxonomy/tool-kind';
 import { toolLabel } from '../taxonomy/tool-label';
 import { isToolNamespace, type ToolNamespace } from '../taxonomy/tool-namespace';
+import { boundRawInput, type RawInput } from './bound-raw-input';
 import { projectEnvelopeInput, type ToolEnvelopeInput } from './project-envelope-input';
 
 /** The key under which the envelope travels in metadata (MCP `_meta`, result meta, transcripts). */
 export const TOOL_ENVELOPE_KEY = 'toolwright/tool';
 
-/** The envelope format version this code writes. */
-export const TOOL_ENVELOPE_VERSION = 1;
+/** The envelope format version this code writes (2: `rawInput` added). */
+export const TOOL_ENVELOPE_VERSION = 2;
 
 /**
  * The `toolwright/tool` metadata envelope: what a host needs to display and classify a tool call
@@ -26,6 +28,11 @@ export interface ToolEnvelope {
   readonly readOnly: boolean;
   /** The small cross-dialect part of the call's input (path, pattern, command, url, …); absent without input. */
   readonly input?: ToolEnvelopeInput;
+  /**
+   * The call's input bounded for display (`boundRawInput`), only when no cross-dialect key projects
+   * and the kind carries no payload (`carriesPayload`): never file contents or edit payloads.
+   */
+  readonly rawInput?: RawInput;
 }
 
 /** What `toolEnvelope` needs to know about a tool: a registered tool, an erased tool's definition, or a literal. */
@@ -61,6 +68,7 @@ export function toolEnvelope(tool: EnvelopeSubject, input?: unknown): ToolEnvelo
     namespace: ToolNamespace;
     readOnly: boolean;
     input?: ToolEnvelopeInput;
+    rawInput?: RawInput;
   } = {
     version: TOOL_ENVELOPE_VERSION,
     name: tool.name,
@@ -69,6 +77,23 @@ export function toolEnvelope(tool: EnvelopeSubject, input?: unknown): ToolEnvelo
     namespace,
     readOnly: tool.readOnly ?? isReadOnlyKind(kind),
   };
-  if (input !== undefined) envelope.input = projectEnvelopeInput(input);
+  if (input !== undefined) {
+    envelope.input = projectEnvelopeInput(input);
+    const rawInput = rawInputFallback(kind, envelope.input, input);
+    if (rawInput !== undefined) envelope.rawInput = rawInput;
+  }
   return Object.freeze(envelope);
+}
+
+/**
+ * The bounded raw input an envelope carries when its projection is empty (Grok's `raw_input`), so
+ * a host has something to show; never for a kind that carries payloads.
+ */
+export function rawInputFallback(
+  kind: ToolKind,
+  projected: ToolEnvelopeInput,
+  input: unknown,
+): RawInput | undefined {
+  if (carriesPayload(kind) || Object.keys(projected).length > 0) return undefined;
+  return boundRawInput(input);
 }

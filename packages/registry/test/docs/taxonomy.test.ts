@@ -41,13 +41,13 @@ describe('docs: taxonomy', () => {
       { input: '*** Begin Patch …', path: 'src/a.ts', workdir: '/repo' },
     );
     // {
-    //   version: 1, name: 'apply_patch', kind: 'patch', label: 'Patch', namespace: 'codex', readOnly: false,
+    //   version: 2, name: 'apply_patch', kind: 'patch', label: 'Patch', namespace: 'codex', readOnly: false,
     //   input: { path: 'src/a.ts', cwd: '/repo' },   ← never the patch itself
     // }
     const meta = { [TOOL_ENVELOPE_KEY]: envelope }; // as in an MCP tool's _meta: { 'toolwright/tool': … }
     // #endregion
     expect(envelope).toEqual({
-      version: 1,
+      version: 2,
       name: 'apply_patch',
       kind: 'patch',
       label: 'Patch',
@@ -56,6 +56,25 @@ describe('docs: taxonomy', () => {
       input: { path: 'src/a.ts', cwd: '/repo' },
     });
     expect(Object.keys(meta)).toEqual(['toolwright/tool']);
+  });
+
+  it('falls back to a bounded raw input when no key projects', () => {
+    // #region raw-input
+    const deploy = toolEnvelope(
+      { name: 'deploy', kind: 'other', namespace: 'mcp' },
+      { service: 'api', replicas: 3, notes: 'line one\nline two', content: '…' },
+    );
+    // { …, input: {}, rawInput: { service: 'api', replicas: 3 } }   ← no multi-line text, no payload fields
+
+    const edit = toolEnvelope(
+      { name: 'update_doc', kind: 'edit', namespace: 'mcp' },
+      { doc: 'd1', value: 'x' },
+    );
+    // { …, kind: 'edit', input: {} }   ← a kind that carries payloads never gets a rawInput
+    // #endregion
+    expect(deploy.input).toEqual({});
+    expect(deploy.rawInput).toEqual({ service: 'api', replicas: 3 });
+    expect(edit).not.toHaveProperty('rawInput');
   });
 
   it('decodes envelopes from elsewhere', () => {
