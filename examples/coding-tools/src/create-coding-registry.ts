@@ -1,4 +1,4 @@
-import { ToolRegistry, type RegistrableTool } from '@toolwright/registry';
+import { ToolRegistry, type RegistrableTool, type ToolNamespace } from '@toolwright/registry';
 import { fromFactory, type ResourceData } from '@toolwright/resources';
 import { CapabilitiesConfig } from './config/capabilities-config';
 import { SearchReplaceConfig } from './config/search-replace-config';
@@ -10,6 +10,8 @@ import { CodexTools } from './tools/codex/codex-tools';
 import { Edit } from './tools/native/edit';
 import { Glob } from './tools/native/glob';
 import { Grep } from './tools/native/grep';
+import { HashlineEdit } from './tools/native/hashline-edit';
+import { HashlineReadFile } from './tools/native/hashline-read-file';
 import { ListDir } from './tools/native/list-dir';
 import { ReadFile } from './tools/native/read-file';
 import { RunTests } from './tools/native/run-tests';
@@ -21,11 +23,23 @@ import { OpencodeTools } from './tools/opencode/opencode-tools';
 import { WebClient } from './web/web-client';
 import { Workspace } from './workspace/workspace';
 
-/** Which vocabulary the file, search and shell tools speak. One per registry: their names overlap. */
-export type CodingDialect = 'native' | 'codex' | 'opencode';
+/**
+ * Which vocabulary the file, search and shell tools speak. One per registry: their names overlap.
+ * `hashline` is toolwright's (namespace `native`) with hash-anchored edits: read_file tags lines
+ * with hashes and hashline_edit takes them, in place of edit and search_replace.
+ */
+export type CodingDialect = 'native' | 'codex' | 'opencode' | 'hashline';
 
 /** The dialects, in the order the docs list them. */
-export const CODING_DIALECTS: readonly CodingDialect[] = ['native', 'codex', 'opencode'];
+export const CODING_DIALECTS: readonly CodingDialect[] = ['native', 'codex', 'opencode', 'hashline'];
+
+/** The namespace each dialect's toolset is registered in. */
+export const CODING_DIALECT_NAMESPACES: Readonly<Record<CodingDialect, ToolNamespace>> = Object.freeze({
+  native: 'native',
+  codex: 'codex',
+  opencode: 'opencode',
+  hashline: 'native',
+});
 
 /**
  * The file, search and shell tools of each dialect, registered as a toolset of that namespace:
@@ -38,11 +52,16 @@ export const CODING_DIALECT_TOOLS: Readonly<Record<CodingDialect, readonly Regis
     native: Object.freeze([ReadFile, WriteFile, Edit, SearchReplace, Grep, Glob, ListDir, Shell]),
     codex: Object.freeze([CodexTools]),
     opencode: Object.freeze([OpencodeTools]),
+    hashline: Object.freeze([HashlineReadFile, WriteFile, HashlineEdit, Grep, Glob, ListDir, Shell]),
   });
 
 /** Why edit and apply_patch are exclusive. */
 export const EDITORS_REASON =
   'they are two editors for the same job with different formats (exact text vs. patches); offering both makes the model guess which to use';
+
+/** Why edit and hashline_edit are exclusive. */
+export const HASHLINE_EDITORS_REASON =
+  'they are two editors for the same job with different anchors (exact text vs. line hashes); offering both makes the model guess which to use';
 
 /** Options of `createCodingRegistry`. */
 export interface CodingRegistryOptions {
@@ -66,8 +85,8 @@ export interface CodingRegistryOptions {
 
 /**
  * The coding tool set as an unfinalized `ToolRegistry`: the workspace and the configuration bound,
- * one dialect's toolset, run_tests, web_fetch behind its capability gate, and edit and apply_patch
- * declared exclusive. Add tools or bindings, then `finalize()`.
+ * one dialect's toolset, run_tests, web_fetch behind its capability gate, and edit declared
+ * exclusive with apply_patch and with hashline_edit. Add tools or bindings, then `finalize()`.
  */
 export function createCodingRegistry(options: CodingRegistryOptions = {}): ToolRegistry {
   const dialect = options.dialect ?? dialectFromEnvironment();
@@ -81,14 +100,15 @@ export function createCodingRegistry(options: CodingRegistryOptions = {}): ToolR
     .params(TestConfig, { ...options.tests })
     .params(CapabilitiesConfig, { webFetch: false, ...options.capabilities })
     .state(FileReadLog, { paths: [] })
-    .toolset(dialect, CODING_DIALECT_TOOLS[dialect])
+    .toolset(CODING_DIALECT_NAMESPACES[dialect], CODING_DIALECT_TOOLS[dialect])
     .toolset('native', [RunTests])
     .when(webClient !== undefined, (registry) => registry.provide(WebClient, webClient!))
     .when(
       (view) => view.params(CapabilitiesConfig)?.webFetch === true && view.has(WebClient),
       (registry) => registry.toolset('native', [WebFetch]),
     )
-    .exclusive(['edit', 'apply_patch'], EDITORS_REASON);
+    .exclusive(['edit', 'apply_patch'], EDITORS_REASON)
+    .exclusive(['edit', 'hashline_edit'], HASHLINE_EDITORS_REASON);
 }
 
 function dialectFromEnvironment(): CodingDialect {

@@ -8,7 +8,9 @@ export {
   createCodingRegistry,
   CODING_DIALECTS,
   CODING_DIALECT_TOOLS,
+  CODING_DIALECT_NAMESPACES,
   EDITORS_REASON,
+  HASHLINE_EDITORS_REASON,
   type CodingDialect,
   type CodingRegistryOptions,
 } from './create-coding-registry';
@@ -36,6 +38,14 @@ export { Shell, ShellArgs } from './tools/native/shell';
 export { RunTests, RunTestsArgs } from './tools/native/run-tests';
 export { WebFetch, WebFetchArgs } from './tools/native/web-fetch';
 export { ApplyPatch, ApplyPatchArgs } from './tools/native/apply-patch';
+export { HashlineReadFile } from './tools/native/hashline-read-file';
+export {
+  HashlineEdit,
+  HashlineEditArgs,
+  HashlineEditOp,
+  MAX_HASHLINE_EDITS,
+} from './tools/native/hashline-edit';
+export { lineHash, LINE_HASH_LENGTH } from './files/line-hash';
 
 // The other dialects
 export {
@@ -62,6 +72,7 @@ export type { FileSlice, TextSlice, BinaryFile, FileLine } from './files/read-fi
 export type { WriteResult } from './files/write-text-file';
 export type { EditResult } from './files/replace-exact';
 export type { PatchResult } from './files/apply-patch';
+export type { AnchoredLine, HashlineEditResult, HashlineOperation } from './files/apply-hashline-edits';
 export type { SearchResult, SearchMatch } from './search/search-files';
 export type { FoundFiles } from './search/find-files';
 export type { DirectoryListing, DirectoryEntry, EntryType } from './files/list-directory';

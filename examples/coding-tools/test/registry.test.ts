@@ -121,7 +121,7 @@ describe('the default export, as `toolwright validate examples/coding-tools` loa
     expect(handle.resources.get(Workspace).root).toBe(new Workspace(process.cwd()).root);
     process.env['TOOLWRIGHT_CODING_DIALECT'] = 'claude';
     expect(() => codingRegistryDefault()).toThrow(
-      'TOOLWRIGHT_CODING_DIALECT must be one of native, codex, opencode (it is "claude").',
+      'TOOLWRIGHT_CODING_DIALECT must be one of native, codex, opencode, hashline (it is "claude").',
     );
   });
 });

@@ -21,6 +21,8 @@ export interface FileLine {
   /** 1-based. */
   readonly number: number;
   readonly text: string;
+  /** The hash of the line's whole content (`lineHash`), in a hashline read only. */
+  readonly hash?: string;
 }
 
 /** A window of a text file's lines. */

@@ -14,6 +14,12 @@ export const NUMBERED_STYLE: SliceStyle = {
   continueWith: (nextLine) => `offset=${nextLine}`,
 };
 
+/** The hashline style: `12:a3f|text`, the line number and the hash of its content as an edit anchor. */
+export const HASHLINE_STYLE: SliceStyle = {
+  line: (line) => `${line.number}:${line.hash ?? ''}|${line.text}`,
+  continueWith: (nextLine) => `offset=${nextLine}`,
+};
+
 /**
  * A file slice as the model reads it: the lines, then a marker whenever something was left out (the
  * line limit or the output cap was reached) saying which lines were shown and how to go on. A binary
