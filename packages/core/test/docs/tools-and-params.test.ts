@@ -1,7 +1,11 @@
 import 'reflect-metadata';
 import { ArrayMaxSize, IsEmail, IsInt, Max, Min } from 'class-validator';
 import {
+  commaSeparated,
+  decodeArgs,
+  jsonString,
   NoArguments,
+  numericString,
   Param,
   Tool,
   ToolDefinitionError,
@@ -10,6 +14,7 @@ import {
   eraseTool,
   eraseTools,
   schemaOf,
+  type LenientDecoder,
   type ToolCallContext,
 } from '@toolwright/core';
 
@@ -142,6 +147,54 @@ describe('tools and params', () => {
     expect(() => schemaOf(BrokenArgs)).toThrow(
       'BrokenArgs.edits: reflection gives Array; say the item type.',
     );
+  });
+
+  it('declares lenient decoding per param', async () => {
+    // #region lenient
+    class Range {
+      @Param({ integer: true, minimum: 1 }) start!: number;
+      @Param({ integer: true, minimum: 1 }) end!: number;
+    }
+
+    class SearchArgs {
+      @Param({ type: () => [String], maxItems: 5, lenient: commaSeparated(), description: 'Globs' })
+      globs!: string[]; // also takes "src/**, test/**"
+
+      @Param({ optional: true, minimum: 0, maximum: 1, lenient: numericString(), description: 'Score' })
+      threshold?: number; // also takes "0.5", never "half" or "1e0"
+
+      @Param({ type: () => Range, optional: true, lenient: jsonString(), description: 'Lines' })
+      lines?: Range; // also takes "{\"start\": 1, \"end\": 9}"
+    }
+
+    const read = await decodeArgs(
+      SearchArgs,
+      '{"globs":"src/**, test/**","threshold":"0.5","lines":"{\\"start\\":1,\\"end\\":9}"}',
+    ); // { globs: ['src/**', 'test/**'], threshold: 0.5, lines: Range { start: 1, end: 9 } }
+    const refused = decodeArgs(SearchArgs, '{"globs":"a,b,c,d,e,f"}');
+    // rejects: globs: expected an array of at most 5 strings — the declared rule still holds
+
+    // A custom one: narrow, and only ever offered a value of another JSON type than the schema's.
+    const yesNo: LenientDecoder = {
+      name: 'yesNo',
+      widens: 'a boolean',
+      supports: (type) => type.kind === 'boolean',
+      read: (value) => (value === 'yes' ? { value: true } : value === 'no' ? { value: false } : undefined),
+    };
+    // #endregion
+    const decoded = read;
+    expect(decoded).toEqual({ globs: ['src/**', 'test/**'], threshold: 0.5, lines: { start: 1, end: 9 } });
+    expect(decoded.lines).toBeInstanceOf(Range);
+    await expect(refused).rejects.toThrow('expected an array of at most 5 strings');
+    await expect(decodeArgs(SearchArgs, '{"globs":[],"threshold":"half"}')).rejects.toThrow('threshold');
+    class ConfirmArgs {
+      @Param({ lenient: yesNo }) confirm!: boolean;
+    }
+    expect(await decodeArgs(ConfirmArgs, { confirm: 'yes' })).toEqual({ confirm: true });
+    expect(schemaOf(SearchArgs)['properties']).toMatchObject({
+      globs: { type: 'array', items: { type: 'string' }, maxItems: 5 },
+      threshold: { type: 'number' },
+    });
   });
 
   it('gives an OpenAI strict-mode variant', () => {
