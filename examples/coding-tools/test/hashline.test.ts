@@ -32,6 +32,10 @@ describe('read_file in the hashline dialect', () => {
       `5:${lineHash('five')}|five`,
     ]);
     expect(lineHash('one')).toMatch(/^[0-9a-f]{3}$/);
+    // The README's example.
+    expect([lineHash("import { a } from './a';"), lineHash(''), lineHash('export const b = a + 1;')]).toEqual(
+      ['14a', 'c8d', 'b77'],
+    );
     expect(lineHash('one')).not.toBe(lineHash('one '));
   });
 
