@@ -90,7 +90,7 @@ describe('the three dialects', () => {
   });
 
   it('renders provider definitions for every dialect', () => {
-    for (const dialect of ['native', 'codex', 'opencode'] as const) {
+    for (const dialect of ['native', 'codex', 'opencode', 'hashline'] as const) {
       const definitions = createCodingRegistry({ root, dialect }).definitions('openai');
       expect(definitions.length).toBeGreaterThan(5);
     }
