@@ -168,6 +168,20 @@ describe('jsonString', () => {
     expect(tooDeep.modelText).toContain('more');
   });
 
+  it('holds what it parses to the hostile-input rules: lone surrogates, NUL, the value count', async () => {
+    class NoteArgs {
+      @Param({ type: () => [String], lenient: jsonString() })
+      notes!: string[];
+    }
+    expect((await refusal(NoteArgs, { notes: '["a\\ud800"]' })).modelText).toContain('notes[0]');
+    expect((await refusal(NoteArgs, { notes: '["a\\u0000"]' })).modelText).toContain('U+0000');
+    const many = JSON.stringify(Array.from({ length: 200_001 }, () => 'x'));
+    const tooMany = await decodeArgs(NoteArgs, { notes: many }, { maxBytes: 4 * 1024 * 1024 }).catch(
+      (error: unknown) => error,
+    );
+    expect(ToolError.is(tooMany) && tooMany.modelText).toContain('values in all');
+  });
+
   it('leaves strings that do not open as the declared type to the declared check', async () => {
     const text = (await refusal(RangeArgs, { range: 'start=1' })).modelText;
     expect(text).toContain('range');
