@@ -7,7 +7,6 @@ import type { PropertyParamRecord } from '../metadata/records';
 import type {
   ArgsModel,
   ArrayNode,
-  LenientDecoder,
   NumberNode,
   PropertyModel,
   StringNode,
@@ -19,6 +18,7 @@ import { completeModel, newModel } from './complete-model';
 import type { DefinitionProblem } from './definition-problem';
 import { enumValues } from './enum-values';
 import { foldValidator } from './fold-validator';
+import { lenientDecodersOf } from './lenient-decoders-of';
 import { NoArguments } from './no-arguments';
 import type { Mutable, ParamOptionsDraft } from './param-options-draft';
 import { shareTypeNode } from './share-type-node';
@@ -222,7 +222,10 @@ class ModelBuilder {
     const type = this.resolveType(where, options, designType);
     if (!type) return undefined;
     this.checkBounds(where, options);
-    const lenient = options.lenient === undefined ? undefined : this.lenientOf(where, options.lenient, type);
+    const lenient =
+      options.lenient === undefined
+        ? undefined
+        : lenientDecodersOf(where, options.lenient, type, this.problems);
 
     const hasDefault = options.default !== undefined;
     const optional = options.optional === true || hasDefault;
@@ -268,39 +271,6 @@ class ModelBuilder {
     built.checks = frozenChecks;
     built.residualValidators = residual;
     return Object.freeze(built as PropertyModel);
-  }
-
-  /**
-   * The lenient decoders of a property, each reading the property's type or (for an array) its
-   * innermost items; `undefined` when there is none or one does not fit (a problem is recorded).
-   */
-  private lenientOf(
-    where: string,
-    declared: LenientDecoder | readonly LenientDecoder[],
-    type: TypeNode,
-  ): readonly LenientDecoder[] | undefined {
-    const list: readonly unknown[] = Array.isArray(declared) ? declared : [declared];
-    let fits = true;
-    for (const decoder of list) {
-      if (!isLenientDecoder(decoder)) {
-        this.problems.push({
-          code: 'invalid_option',
-          where,
-          message: 'its lenient option is not a lenient decoder.',
-          fix: 'pass a built-in one (commaSeparated(), numericString(), jsonString()) or an object with name, widens, supports() and read().',
-        });
-        fits = false;
-      } else if (!decoder.supports(type) && !decoder.supports(innermostItems(type))) {
-        this.problems.push({
-          code: 'invalid_option',
-          where,
-          message: `its lenient decoder ${decoder.name} reads ${decoder.widens}, not ${describeKind(type)}.`,
-          fix: `remove ${decoder.name}, or declare a type it reads.`,
-        });
-        fits = false;
-      }
-    }
-    return fits && list.length > 0 ? Object.freeze([...(list as LenientDecoder[])]) : undefined;
   }
 
   /** The options of a property with several @Param records (one @Param per property is the rule). */
@@ -512,39 +482,6 @@ const UNSUPPORTED = new Set<Function>([
   WeakMap,
   WeakSet,
 ]);
-
-function isLenientDecoder(value: unknown): value is LenientDecoder {
-  if (typeof value !== 'object' || value === null) return false;
-  const decoder = value as Partial<Record<keyof LenientDecoder, unknown>>;
-  return (
-    typeof decoder.name === 'string' &&
-    typeof decoder.widens === 'string' &&
-    typeof decoder.supports === 'function' &&
-    typeof decoder.read === 'function'
-  );
-}
-
-/** The innermost item type of an array type (the type itself otherwise). */
-export function innermostItems(type: TypeNode): TypeNode {
-  let node = type;
-  while (node.kind === 'array') node = node.items;
-  return node;
-}
-
-function describeKind(type: TypeNode): string {
-  switch (type.kind) {
-    case 'array':
-      return `an array of ${describeKind(type.items).replace(/^an? /, '')}s`;
-    case 'number':
-      return type.integer ? 'an integer' : 'a number';
-    case 'object':
-      return 'an object';
-    case 'enum':
-      return 'an enum';
-    default:
-      return `a ${type.kind}`;
-  }
-}
 
 function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
