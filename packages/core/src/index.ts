@@ -196,3 +196,16 @@ export { ToolSet } from './toolset/tool-set';
 export type { ToolSetOptions, ToolCallOptions } from './toolset/tool-set';
 export type { CallInterceptor, InterceptedCall } from './toolset/call-interceptor';
 export { closestName } from './toolset/closest-name';
+
+// Standard Schema and Standard JSON Schema (standardschema.dev)
+export { standardSchemaOf } from './standard/standard-schema-of';
+export type {
+  StandardJsonSchemaOptions,
+  StandardSchemaIssue,
+  StandardSchemaOptions,
+  StandardSchemaProps,
+  StandardSchemaResult,
+  ToolwrightStandardSchema,
+} from './standard/standard-schema';
+export { JSON_SCHEMA_DIALECTS, schemaInDialect } from './schema/json-schema-dialect';
+export type { JsonSchemaDialect } from './schema/json-schema-dialect';

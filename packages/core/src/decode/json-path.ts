@@ -32,3 +32,35 @@ function segment(key: string | number, first: boolean): string {
   const shown = key.length > MAX_KEY_CHARS ? `${key.slice(0, MAX_KEY_CHARS)}…` : key;
   return `[${JSON.stringify(shown)}]`;
 }
+
+/**
+ * The keys of a path text `formatPath` wrote, in order: `edits[0].old_string` → `['edits', 0,
+ * 'old_string']`, `''` → `[]`. A key `formatPath` cut for length keeps its `…`.
+ */
+export function pathKeys(path: string): (string | number)[] {
+  const keys: (string | number)[] = [];
+  let index = 0;
+  while (index < path.length) {
+    if (path[index] === '.') index += 1;
+    if (path[index] === '[') {
+      const end = path[index + 1] === '"' ? closingQuote(path, index + 2) + 1 : path.indexOf(']', index);
+      const inner = path.slice(index + 1, end < 0 ? path.length : end);
+      keys.push(inner.startsWith('"') ? (JSON.parse(inner) as string) : Number(inner));
+      index = end < 0 ? path.length : end + 1;
+    } else {
+      const match = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(path.slice(index));
+      const key = match?.[0] ?? path.slice(index);
+      keys.push(key);
+      index += key.length;
+    }
+  }
+  return keys;
+}
+
+function closingQuote(path: string, from: number): number {
+  for (let index = from; index < path.length; index += 1) {
+    if (path[index] === '\\') index += 1;
+    else if (path[index] === '"') return index;
+  }
+  return path.length - 1;
+}

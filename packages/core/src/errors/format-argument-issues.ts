@@ -21,8 +21,12 @@ export function formatArgumentIssues(issues: readonly ArgumentIssue[], toolName?
 }
 
 function formatIssue(issue: ArgumentIssue): string {
-  const path = oneLine(issue.path) || '(arguments)';
-  const line = `${path}: expected ${oneLine(issue.expected)}, received ${oneLine(issue.received)}`;
+  return `${oneLine(issue.path) || '(arguments)'}: ${describeArgumentIssue(issue)}`;
+}
+
+/** One issue without its path, on one line: `expected an integer >= 1, received "ten"; hint`. */
+export function describeArgumentIssue(issue: ArgumentIssue): string {
+  const line = `expected ${oneLine(issue.expected)}, received ${oneLine(issue.received)}`;
   return issue.message === undefined || issue.message === '' ? line : `${line}; ${oneLine(issue.message)}`;
 }
 
