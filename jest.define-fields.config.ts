@@ -7,6 +7,8 @@ import base from './jest.config';
 const config: Config = {
   ...base,
   transform: {
+    // The base's other transforms (ES-module-only dependencies) stay; only TypeScript's changes.
+    ...base.transform,
     '^.+\\.ts$': [
       'ts-jest',
       { tsconfig: '<rootDir>/tsconfig.jest.define-fields.json', diagnostics: { ignoreCodes: [151002] } },
