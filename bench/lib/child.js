@@ -20,10 +20,10 @@ function tail(text, n = 4) {
   return text.trim().split('\n').slice(-n).join(' | ').slice(0, 600);
 }
 
-/** Spawns `node --expose-gc script ...args`; resolves with the parsed result, never rejects. */
-function runChild(script, args, { timeoutMs = 180_000, cwd } = {}) {
+/** Spawns `node --expose-gc script ...args` (`execPath`: another Node binary); resolves with the parsed result, never rejects. */
+function runChild(script, args, { timeoutMs = 180_000, cwd, execPath = process.execPath } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--expose-gc', script, ...args], {
+    const child = spawn(execPath, ['--expose-gc', script, ...args], {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_ENV: 'production' },

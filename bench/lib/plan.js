@@ -1,6 +1,8 @@
 'use strict';
 // Every row of every section: what runs, from which file, what it measures, and its goal.
-// `side`: 'floor' | 'peer' (needs bench/peers installed) | 'toolwright'.
+// `side`: 'floor' | 'peer' (needs bench/peers installed, unless `workspace`: resolved from the
+// repository's own node_modules) | 'toolwright'. `node`: the least Node major the row runs on (run.js
+// runs it under that Node's binary from scripts/install-node.sh when the bench's own Node is older).
 
 /** Section 1 (call path) and section 4 (agent step): timed by lib/call-worker.js. */
 const CALL = [
@@ -124,6 +126,24 @@ const AGENT = [
     file: 'contenders/toolwright-agent.js',
     how: 'Agent.run with the scripted client answering one tool call: one model turn + one tool call.',
     goal: { maxUs: 50, belowAiSdk: 10 },
+  },
+  {
+    id: 'ai-sdk-7-zod',
+    side: 'peer',
+    workspace: true,
+    node: 22,
+    label: 'AI SDK 7 generateText, zod tool, stub model',
+    file: 'contenders/ai-sdk-7-zod.js',
+    how: 'generateText({ model: stub returning one tool call, tools: { read_file: tool({ inputSchema: z.object, execute }) }, stopWhen: stepCountIs(1) }) on ai 7 (from the workspace, under Node 22): the AI SDK parses, validates with zod and executes.',
+  },
+  {
+    id: 'toolwright-ai-sdk',
+    side: 'toolwright',
+    node: 22,
+    label: 'toolwright aiSdkTools in AI SDK 7 generateText, stub model',
+    file: 'contenders/toolwright-ai-sdk.js',
+    how: 'the same generateText step with tools: aiSdkTools(registry) (@toolwright/ai-sdk): the AI SDK parses and executes, toolwright decodes and runs the call (ai 7, under Node 22). Must not be slower than the zod tool.',
+    goal: { vsRow: 'ai-sdk-7-zod', min: 1 },
   },
 ];
 

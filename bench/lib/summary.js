@@ -94,7 +94,7 @@ function summarizeAgent(rows, floor) {
   const aiSdk = rows.find((r) => r.id === 'ai-sdk-generate-text');
   const aiSdkNs =
     aiSdk?.status === 'ok' ? median(aiSdk.runs.map((r) => r.valid?.medianNs).filter(Boolean)) : null;
-  return rows.map((row) => {
+  const out = rows.map((row) => {
     const s = {
       id: row.id,
       label: row.label,
@@ -118,6 +118,22 @@ function summarizeAgent(rows, floor) {
     }
     return s;
   });
+  // Rows measured against another row of the section (an adapter in a framework's loop against the
+  // same tool written natively for it): the other row's time ÷ ours, valid calls only.
+  for (const s of out) {
+    const goal = rows.find((r) => r.id === s.id)?.goal;
+    if (goal?.vsRow == null) continue;
+    const peer = out.find((o) => o.id === goal.vsRow);
+    const x = ratio(peer?.valid?.medianNs, s.valid?.medianNs);
+    s.vsPeer = { valid: x };
+    s.goal = [
+      {
+        text: `≥ ${goal.min}× ${peer?.label ?? goal.vsRow} (${x == null ? '–' : x.toFixed(2)}×)`,
+        met: x != null && x >= goal.min,
+      },
+    ];
+  }
+  return out;
 }
 
 /** Scale steps: per step key, the median over processes (time, retained heap) and the best. */
