@@ -4,6 +4,7 @@ import type { Tool, ToolExecutionOptions } from 'ai' with { 'resolution-mode': '
 import type { AiSdkToolOutput } from './ai-sdk-tool-output';
 import { inputSchemaOf } from './input-schema';
 import { toModelOutput } from './model-output';
+import { unwrapRawArguments } from './raw-arguments';
 import { resolveSource, type AiSdkToolSource, type ResolvedSource, type ToolInfo } from './tool-source';
 
 /** A call the AI SDK is about to run, as `needsApproval` sees it. */
@@ -132,7 +133,7 @@ async function* runCall(
   const entries = extensions === undefined ? undefined : Array.from(extensions);
   const progress = new ProgressQueue();
   const call = source
-    .call(toolName, input, {
+    .call(toolName, unwrapRawArguments(input), {
       signal: execution.abortSignal,
       callId: toolCallId,
       extensions: entries,

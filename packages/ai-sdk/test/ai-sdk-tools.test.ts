@@ -104,6 +104,35 @@ describeAiSdk('aiSdkTools in the AI SDK loop', () => {
       ]);
     });
 
+    it("with repairToolCall, JSON the AI SDK cannot parse reaches toolwright's decoder, whose text the model reads", async () => {
+      const { tools, log } = notesTools();
+      const { model, calls } = scriptedModel([
+        { toolCalls: [{ name: 'read_note', input: '{"name": "todo",' }] },
+        { toolCalls: [{ name: 'read_note', input: '{"name":"todo","__proto__":{"admin":true}}' }] },
+        { text: 'Gave up.' },
+      ]);
+      await runLoop(runner, {
+        model,
+        tools: aiSdkTools(tools),
+        repairToolCall,
+        prompt: 'todo?',
+        stopWhen: stepCountIs(4),
+      });
+      expect(log.calls).toEqual([]);
+      const [syntax] = toolOutputsIn(calls[1]);
+      expect(syntax).toMatchObject({ toolName: 'read_note', output: { type: 'error-text' } });
+      expect((syntax!.output as { value: string }).value).toMatch(
+        /^Invalid arguments for read_note:\n {2}- \(arguments\): /,
+      );
+      const [, polluted] = toolOutputsIn(calls[2]);
+      expect((polluted!.output as { value: string }).value).toMatch(
+        /^Invalid arguments for read_note:[\s\S]*__proto__/,
+      );
+      expect(JSON.stringify(calls.map((call) => call.prompt))).not.toMatch(
+        /JSON parsing failed|Invalid input for tool/,
+      );
+    });
+
     it('reports a tool failure as a tool error the model reads, in curated text only', async () => {
       const { tools } = notesTools();
       const { model, calls } = scriptedModel([
