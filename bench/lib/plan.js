@@ -1,8 +1,9 @@
 'use strict';
 // Every row of every section: what runs, from which file, what it measures, and its goal.
-// `side`: 'floor' | 'peer' (needs bench/peers installed, unless `workspace`: resolved from the
-// repository's own node_modules) | 'toolwright'. `node`: the least Node major the row runs on (run.js
-// runs it under that Node's binary from scripts/install-node.sh when the bench's own Node is older).
+// `side`: 'floor' | 'peer' (needs bench/peers installed, unless `needsPeers: false`: a framework's
+// native tool resolved from the workspace, the copy a toolwright adapter uses) | 'toolwright'.
+// `node`: the least Node major the row runs on (run.js runs it under that Node's binary from
+// scripts/install-node.sh when the bench's own Node is older, and skips it when there is none).
 
 /** Section 1 (call path) and section 4 (agent step): timed by lib/call-worker.js. */
 const CALL = [
@@ -130,7 +131,7 @@ const AGENT = [
   {
     id: 'ai-sdk-7-zod',
     side: 'peer',
-    workspace: true,
+    needsPeers: false,
     node: 22,
     label: 'AI SDK 7 generateText, zod tool, stub model',
     file: 'contenders/ai-sdk-7-zod.js',
