@@ -319,4 +319,19 @@ describeAiSdk('aiSdkTools in the AI SDK loop', () => {
     });
     expect(Object.isFrozen(tools.get('read_note')!.inputSchema)).toBe(true);
   });
+
+  it("sends each tool's OpenAI strict-mode schema with strict: true when asked", async () => {
+    const { tools } = notesTools();
+    const { model, calls } = scriptedModel([{ text: 'hi' }]);
+    await generateText({ model, tools: aiSdkTools(tools, { strict: true }), prompt: 'hi' });
+    const readNote = calls[0]!.tools!.find((tool) => tool.name === 'read_note') as unknown as {
+      strict?: boolean;
+      inputSchema: Record<string, unknown>;
+    };
+    expect(readNote.strict).toBe(true);
+    expect(readNote.inputSchema).toEqual({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...tools.get('read_note')!.strictInputSchema,
+    });
+  });
 });
