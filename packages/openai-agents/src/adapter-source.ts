@@ -26,13 +26,19 @@ export interface SourceCallOptions {
 
 // No `instanceof`: a handle and a snapshot expose `definitions(format)`, a ToolSet `definitions()` and `names()`.
 function isRegistrySource(source: OpenAiAgentsToolSource): source is ToolServerHandle | ToolSnapshot {
-  return typeof (source as { snapshot?: unknown }).snapshot === 'function' || Array.isArray((source as ToolSnapshot).names);
+  return (
+    typeof (source as { snapshot?: unknown }).snapshot === 'function' ||
+    Array.isArray((source as ToolSnapshot).names)
+  );
 }
 
 /** The source's tools, in registration order, with the schemas core derived for them. */
 export function adaptedTools(source: OpenAiAgentsToolSource): AdaptedTool[] {
   if (isRegistrySource(source)) {
-    const snapshot = typeof (source as ToolServerHandle).snapshot === 'function' ? (source as ToolServerHandle).snapshot() : (source as ToolSnapshot);
+    const snapshot =
+      typeof (source as ToolServerHandle).snapshot === 'function'
+        ? (source as ToolServerHandle).snapshot()
+        : (source as ToolSnapshot);
     const strict = snapshot.definitions('openai-strict');
     return snapshot.tools.map((tool, index) => {
       const definition = strict[index]?.function;

@@ -25,7 +25,10 @@ export interface OpenAiAgentsToolsOptions {
    */
   readonly timeoutMs?: number;
   /** Each progress item a tool reports, with the call it belongs to (the SDK shows no progress itself). */
-  readonly onProgress?: (item: ProgressItem, call: { readonly toolName: string; readonly callId?: string }) => void;
+  readonly onProgress?: (
+    item: ProgressItem,
+    call: { readonly toolName: string; readonly callId?: string },
+  ) => void;
   /** Only these tools (by name); all by default. */
   readonly include?: readonly string[];
 }
@@ -33,7 +36,11 @@ export interface OpenAiAgentsToolsOptions {
 /** A toolwright tool as an Agents SDK function tool. */
 export type OpenAiAgentsTool = FunctionTool;
 
-type ToolOutput = string | ReadonlyArray<{ type: 'text'; text: string } | { type: 'image'; image: { data: string; mediaType: string } }>;
+type ToolOutput =
+  | string
+  | ReadonlyArray<
+      { type: 'text'; text: string } | { type: 'image'; image: { data: string; mediaType: string } }
+    >;
 
 interface ToolCallDetails {
   readonly toolCall?: { readonly callId?: string };
@@ -96,7 +103,11 @@ function functionTool(
         }),
   }) as unknown as OpenAiAgentsTool;
 
-  const invoke = async (_context: RunContext, input: string, details?: ToolCallDetails): Promise<ToolOutput> => {
+  const invoke = async (
+    _context: RunContext,
+    input: string,
+    details?: ToolCallDetails,
+  ): Promise<ToolOutput> => {
     const callId = details?.toolCall?.callId;
     if (callId !== undefined) {
       const refusal = refusals.get(callId);
@@ -110,7 +121,10 @@ function functionTool(
       ...(callId === undefined ? {} : { callId }),
       ...(onProgress === undefined
         ? {}
-        : { onProgress: (item: ProgressItem) => onProgress(item, { toolName: name, ...(callId === undefined ? {} : { callId }) }) }),
+        : {
+            onProgress: (item: ProgressItem) =>
+              onProgress(item, { toolName: name, ...(callId === undefined ? {} : { callId }) }),
+          }),
     });
     return toolOutput(result);
   };

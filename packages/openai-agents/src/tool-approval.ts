@@ -5,7 +5,8 @@ import type { AdaptedTool } from './adapter-source';
  * person (the Agents SDK's approval interruption), `deny` refuses it with toolwright's
  * `permission_denied` text (or the reason given, which the model reads).
  */
-export type ToolApprovalDecision = 'allow' | 'ask' | 'deny' | { readonly decision: 'deny'; readonly reason: string };
+export type ToolApprovalDecision =
+  'allow' | 'ask' | 'deny' | { readonly decision: 'deny'; readonly reason: string };
 
 /** One call as the approval policy sees it. */
 export interface ToolApprovalRequest {

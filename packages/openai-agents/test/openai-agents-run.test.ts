@@ -37,11 +37,21 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
   it('sends the derived schemas, strict where they allow, under unchanged names', async () => {
     const { tools } = todoTools();
     const wire = await serve([() => responsesText('ok')]);
-    const agent = new Agent({ name: 'todos', instructions: 'Manage todos.', tools: openAiAgentsTools(tools) });
+    const agent = new Agent({
+      name: 'todos',
+      instructions: 'Manage todos.',
+      tools: openAiAgentsTools(tools),
+    });
     await run(agent, 'hi');
 
     const sent = wire.requests[0]!.body['tools'] as Record<string, unknown>[];
-    expect(sent.map((tool) => tool['name'])).toEqual(['list_todos', 'add_todo', 'delete_todo', 'export_todos', 'sync_todos']);
+    expect(sent.map((tool) => tool['name'])).toEqual([
+      'list_todos',
+      'add_todo',
+      'delete_todo',
+      'export_todos',
+      'sync_todos',
+    ]);
     const list = sent[0]!;
     expect(list['strict']).toBe(true);
     expect(list['parameters']).toEqual({
@@ -50,7 +60,10 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
       required: ['contains'],
       additionalProperties: false,
     });
-    expect(sent[1]!['parameters']).toMatchObject({ required: ['title', 'priority'], additionalProperties: false });
+    expect(sent[1]!['parameters']).toMatchObject({
+      required: ['title', 'priority'],
+      additionalProperties: false,
+    });
   });
 
   it('runs a valid call and the next request carries the tool content', async () => {
@@ -59,7 +72,11 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
       () => responsesToolCalls(call('list_todos', { contains: null }, 'call_1')),
       () => responsesText('You have one todo.'),
     ]);
-    const agent = new Agent({ name: 'todos', instructions: 'Manage todos.', tools: openAiAgentsTools(tools) });
+    const agent = new Agent({
+      name: 'todos',
+      instructions: 'Manage todos.',
+      tools: openAiAgentsTools(tools),
+    });
     const result = await run(agent, 'what is on my list?');
 
     expect(result.finalOutput).toBe('You have one todo.');
@@ -74,7 +91,11 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
       () => responsesToolCalls(call('add_todo', { title: 'call mum', priority: '2' }, 'call_2')),
       () => responsesText('Added.'),
     ]);
-    const agent = new Agent({ name: 'todos', instructions: 'Manage todos.', tools: openAiAgentsTools(tools) });
+    const agent = new Agent({
+      name: 'todos',
+      instructions: 'Manage todos.',
+      tools: openAiAgentsTools(tools),
+    });
     const result = await run(agent, 'add "call mum"');
 
     expect(result.finalOutput).toBe('Added.');
@@ -96,7 +117,11 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
       () => responsesToolCalls(call('list_todos', {}, 'call_2')),
       () => responsesText('One todo.'),
     ]);
-    const agent = new Agent({ name: 'todos', instructions: 'Manage todos.', tools: openAiAgentsTools(tools) });
+    const agent = new Agent({
+      name: 'todos',
+      instructions: 'Manage todos.',
+      tools: openAiAgentsTools(tools),
+    });
     const result = await run(agent, 'list', { ...openAiAgentsRunOptions(tools) });
 
     expect(result.finalOutput).toBe('One todo.');
@@ -132,8 +157,15 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
 
   it("aborts the tool's signal promptly when the run's signal aborts mid-call", async () => {
     const { tools, log } = todoTools();
-    await serve([() => responsesToolCalls(call('export_todos', { steps: 10 }, 'call_1')), () => responsesText('late')]);
-    const agent = new Agent({ name: 'todos', instructions: 'Manage todos.', tools: openAiAgentsTools(tools) });
+    await serve([
+      () => responsesToolCalls(call('export_todos', { steps: 10 }, 'call_1')),
+      () => responsesText('late'),
+    ]);
+    const agent = new Agent({
+      name: 'todos',
+      instructions: 'Manage todos.',
+      tools: openAiAgentsTools(tools),
+    });
     const controller = new AbortController();
     const running = run(agent, 'export', { signal: controller.signal });
     await log.exportStarted;
@@ -176,14 +208,18 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
     const { tools, log } = todoTools();
     const wire = await serve([
       () =>
-        responsesToolCalls(call('delete_todo', { id: 1 }, 'call_1'), call('add_todo', { title: 'x', priority: 1 }, 'call_2')),
+        responsesToolCalls(
+          call('delete_todo', { id: 1 }, 'call_1'),
+          call('add_todo', { title: 'x', priority: 1 }, 'call_2'),
+        ),
       () => responsesText('Not allowed.'),
     ]);
     const agent = new Agent({
       name: 'todos',
       instructions: 'Manage todos.',
       tools: openAiAgentsTools(tools, {
-        approval: ({ toolName }) => (toolName === 'add_todo' ? { decision: 'deny', reason: 'Adding is switched off today.' } : 'ask'),
+        approval: ({ toolName }) =>
+          toolName === 'add_todo' ? { decision: 'deny', reason: 'Adding is switched off today.' } : 'ask',
       }),
     });
     const paused = await run(agent, 'clean up', openAiAgentsRunOptions(tools));
@@ -193,15 +229,23 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
     expect(resumed.finalOutput).toBe('Not allowed.');
     expect(log.calls).toEqual([]);
     expect(responsesToolOutputs(wire.requests[1]!)).toEqual({
-      call_1: 'delete_todo is not permitted to do that. Do not repeat the call; choose an action that is allowed.',
+      call_1:
+        'delete_todo is not permitted to do that. Do not repeat the call; choose an action that is allowed.',
       call_2: 'Adding is switched off today.',
     });
   });
 
   it("gives a tool's failure to the model as toolwright's curated text, never the thrown message", async () => {
     const { tools } = todoTools();
-    const wire = await serve([() => responsesToolCalls(call('sync_todos', {}, 'call_1')), () => responsesText('Sync failed.')]);
-    const agent = new Agent({ name: 'todos', instructions: 'Manage todos.', tools: openAiAgentsTools(tools) });
+    const wire = await serve([
+      () => responsesToolCalls(call('sync_todos', {}, 'call_1')),
+      () => responsesText('Sync failed.'),
+    ]);
+    const agent = new Agent({
+      name: 'todos',
+      instructions: 'Manage todos.',
+      tools: openAiAgentsTools(tools),
+    });
     await run(agent, 'sync');
 
     const output = String(responsesToolOutputs(wire.requests[1]!)['call_1']);
@@ -213,7 +257,10 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
 
   it("ends a call past its timeoutMs with toolwright's timeout text", async () => {
     const { tools } = todoTools();
-    const wire = await serve([() => responsesToolCalls(call('export_todos', { steps: 10 }, 'call_1')), () => responsesText('Too slow.')]);
+    const wire = await serve([
+      () => responsesToolCalls(call('export_todos', { steps: 10 }, 'call_1')),
+      () => responsesText('Too slow.'),
+    ]);
     const agent = new Agent({
       name: 'todos',
       instructions: 'Manage todos.',
@@ -230,7 +277,10 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
     const { tools } = todoTools();
     const set = new ToolSet();
     set.add(tools.get('list_todos')!.erased);
-    const wire = await serve([() => responsesToolCalls(call('list_todos', {}, 'call_1')), () => responsesText('ok')]);
+    const wire = await serve([
+      () => responsesToolCalls(call('list_todos', {}, 'call_1')),
+      () => responsesText('ok'),
+    ]);
     const agent = new Agent({ name: 'todos', instructions: 'Manage todos.', tools: openAiAgentsTools(set) });
     await run(agent, 'list');
 

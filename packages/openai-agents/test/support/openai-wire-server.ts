@@ -38,7 +38,8 @@ export async function startOpenAiWireServer(): Promise<OpenAiWireServer> {
       requests.push(request);
       const reply = replies[Math.min(index, replies.length - 1)];
       try {
-        const body = reply === undefined ? { error: { message: 'no reply scripted' } } : reply(request, index);
+        const body =
+          reply === undefined ? { error: { message: 'no reply scripted' } } : reply(request, index);
         response.writeHead(reply === undefined ? 500 : 200, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       } catch (error) {
@@ -117,16 +118,19 @@ export function responsesText(text: string): unknown {
 
 /** The tool outputs a Responses API request carries back, by call id. */
 export function responsesToolOutputs(request: WireRequest): Record<string, unknown> {
-  const input = Array.isArray(request.body['input']) ? (request.body['input'] as Record<string, unknown>[]) : [];
+  const input = Array.isArray(request.body['input'])
+    ? (request.body['input'] as Record<string, unknown>[])
+    : [];
   const outputs: Record<string, unknown> = {};
-  for (const item of input) if (item['type'] === 'function_call_output') outputs[String(item['call_id'])] = item['output'];
+  for (const item of input)
+    if (item['type'] === 'function_call_output') outputs[String(item['call_id'])] = item['output'];
   return outputs;
 }
 
 /** A chat-completions answer: one tool call per entry. */
 export function chatToolCalls(...calls: { name: string; arguments: string; callId: string }[]): unknown {
   return {
-    id: 'chatcmpl_1',
+    id: `chatcmpl_${calls.map((call) => call.callId).join('_')}`,
     object: 'chat.completion',
     created: 0,
     model: 'gpt-test',
@@ -163,8 +167,11 @@ export function chatText(text: string): unknown {
 
 /** The tool messages a chat-completions request carries back, by call id. */
 export function chatToolOutputs(request: WireRequest): Record<string, unknown> {
-  const messages = Array.isArray(request.body['messages']) ? (request.body['messages'] as Record<string, unknown>[]) : [];
+  const messages = Array.isArray(request.body['messages'])
+    ? (request.body['messages'] as Record<string, unknown>[])
+    : [];
   const outputs: Record<string, unknown> = {};
-  for (const message of messages) if (message['role'] === 'tool') outputs[String(message['tool_call_id'])] = message['content'];
+  for (const message of messages)
+    if (message['role'] === 'tool') outputs[String(message['tool_call_id'])] = message['content'];
   return outputs;
 }

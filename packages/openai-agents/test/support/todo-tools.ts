@@ -52,7 +52,9 @@ export function todoTools(): { tools: ToolServerHandle; todos: Map<number, strin
   class ListTodos {
     run(args: ListArgs): string {
       log.calls.push('list_todos');
-      const rows = [...todos].filter(([, title]) => args.contains === undefined || title.includes(args.contains));
+      const rows = [...todos].filter(
+        ([, title]) => args.contains === undefined || title.includes(args.contains),
+      );
       return rows.map(([id, title]) => `${id}: ${title}`).join('\n') || 'No todos.';
     }
   }
@@ -82,7 +84,13 @@ export function todoTools(): { tools: ToolServerHandle; todos: Map<number, strin
     }
   }
 
-  @Tool({ name: 'export_todos', description: 'Export the todos, step by step.', kind: 'other', readOnly: true, args: ExportArgs })
+  @Tool({
+    name: 'export_todos',
+    description: 'Export the todos, step by step.',
+    kind: 'other',
+    readOnly: true,
+    args: ExportArgs,
+  })
   class ExportTodos {
     async *run(args: ExportArgs, ctx: ToolCallContext) {
       log.calls.push('export_todos');
@@ -115,6 +123,8 @@ export function todoTools(): { tools: ToolServerHandle; todos: Map<number, strin
     }
   }
 
-  const tools = new ToolRegistry().toolset('native', [ListTodos, AddTodo, DeleteTodo, ExportTodos, SyncTodos]).finalize();
+  const tools = new ToolRegistry()
+    .toolset('native', [ListTodos, AddTodo, DeleteTodo, ExportTodos, SyncTodos])
+    .finalize();
   return { tools, todos, log };
 }
