@@ -33,7 +33,7 @@ function selected(opts, row) {
 function gate(rows, peersNote) {
   for (const row of rows) {
     row.status = 'ok';
-    if (row.side === 'peer' && peersNote) {
+    if (row.side === 'peer' && row.needsPeers !== false && peersNote) {
       row.status = 'skipped';
       row.note = peersNote;
     }
