@@ -1,4 +1,12 @@
-import type { ContentBlock, JsonSchema, ProgressItem, ToolResult, ToolSet } from '@toolwright/core';
+import { collectHostValues, scrubContentBlock } from '@toolwright/core/internal';
+import type {
+  ContentBlock,
+  ExtensionEntry,
+  JsonSchema,
+  ProgressItem,
+  ToolResult,
+  ToolSet,
+} from '@toolwright/core';
 import type { ToolServerHandle, ToolSnapshot } from '@toolwright/registry';
 
 /** What `langChainTools` adapts: a finalized registry's handle, one of its snapshots, or a `ToolSet`. */
@@ -20,6 +28,7 @@ export interface SourceCallOptions {
   readonly signal?: AbortSignal;
   readonly callId?: string;
   readonly onProgress?: (item: ProgressItem) => void;
+  readonly extensions?: Iterable<ExtensionEntry>;
 }
 
 // No `instanceof`: a handle and a snapshot expose `definitions(format)`, a ToolSet `definitions()` and `names()`.
@@ -93,4 +102,19 @@ export function contentText(content: readonly ContentBlock[]): string {
       }
     })
     .join('\n');
+}
+
+/**
+ * The result's content with every host-only value (the call's extensions) removed from its text
+ * (R9): the engine scrubs error text and progress, and the sender scrubs what it sends, as
+ * toolwright's agent does. The same array when nothing matched.
+ */
+export function visibleContent(
+  result: ToolResult,
+  extensions: readonly ExtensionEntry[] | undefined,
+): readonly ContentBlock[] {
+  if (extensions === undefined || extensions.length === 0) return result.content;
+  const secrets = collectHostValues(extensions.map(([, value]) => value));
+  if (secrets.length === 0) return result.content;
+  return result.content.map((block) => scrubContentBlock(block, secrets));
 }

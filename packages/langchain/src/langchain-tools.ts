@@ -1,4 +1,5 @@
-import type { ProgressItem } from '@toolwright/core';
+import type { ToolRunnableConfig } from '@langchain/core/tools';
+import type { ExtensionEntry, ProgressItem } from '@toolwright/core';
 import { adaptedTools, type LangChainToolSource } from './adapter-source';
 import type { ToolApprovalPolicy } from './tool-approval';
 import { ToolwrightStructuredTool } from './toolwright-structured-tool';
@@ -15,6 +16,15 @@ export interface LangChainToolsOptions {
     item: ProgressItem,
     call: { readonly toolName: string; readonly callId?: string },
   ) => void;
+  /**
+   * The host-only values of a call (`ctx.get(Session)` in the tool), from the call's config (its
+   * `configurable`, or an agent's `context`); never shown to the model, and scrubbed from what it reads.
+   */
+  readonly extensions?: (call: {
+    readonly toolName: string;
+    readonly callId?: string;
+    readonly config: ToolRunnableConfig;
+  }) => Iterable<ExtensionEntry> | undefined;
   /** Only these tools (by name); all by default. */
   readonly include?: readonly string[];
 }
@@ -34,6 +44,7 @@ export function langChainTools(
   const settings = {
     ...(options.approval === undefined ? {} : { approval: options.approval }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    ...(options.extensions === undefined ? {} : { extensions: options.extensions }),
   };
   return adaptedTools(source)
     .filter((adapted) => include === undefined || include.has(adapted.name))

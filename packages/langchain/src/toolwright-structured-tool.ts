@@ -10,10 +10,17 @@ import {
   ToolError,
   resultFromError,
   type ContentBlock,
+  type ExtensionEntry,
   type ProgressItem,
   type ToolResult,
 } from '@toolwright/core';
-import { callSource, contentText, type AdaptedTool, type LangChainToolSource } from './adapter-source';
+import {
+  callSource,
+  contentText,
+  visibleContent,
+  type AdaptedTool,
+  type LangChainToolSource,
+} from './adapter-source';
 import type { ToolApprovalDecision, ToolApprovalPolicy } from './tool-approval';
 
 /** What the adapter needs beyond the tool itself. */
@@ -23,6 +30,11 @@ export interface StructuredToolSettings {
     item: ProgressItem,
     call: { readonly toolName: string; readonly callId?: string },
   ) => void;
+  readonly extensions?: (call: {
+    readonly toolName: string;
+    readonly callId?: string;
+    readonly config: ToolRunnableConfig;
+  }) => Iterable<ExtensionEntry> | undefined;
 }
 
 /** A tool message's content: text, or text and images as chat content blocks. */
@@ -101,14 +113,14 @@ export class ToolwrightStructuredTool extends StructuredTool<
       config.runName,
       toolCallId,
     );
+    let content: LangChainToolContent;
     let result: ToolResult;
     try {
-      result = await this.#run(args, toolCallId, config, runManager);
+      [content, result] = await this.#run(args, toolCallId, config, runManager);
     } catch (error) {
       await runManager?.handleToolError(error);
       throw error;
     }
-    const content = toolContent(result.content);
     const output =
       toolCallId === undefined
         ? content
@@ -128,8 +140,7 @@ export class ToolwrightStructuredTool extends StructuredTool<
     runManager?: CallbackManagerForToolRun,
     parentConfig?: ToolRunnableConfig,
   ): Promise<LangChainToolOutput> {
-    const result = await this.#run(arg, undefined, parentConfig ?? {}, runManager);
-    return [toolContent(result.content), result];
+    return this.#run(arg, undefined, parentConfig ?? {}, runManager);
   }
 
   async #run(
@@ -137,19 +148,26 @@ export class ToolwrightStructuredTool extends StructuredTool<
     callId: string | undefined,
     config: ToolRunnableConfig,
     runManager: CallbackManagerForToolRun | undefined,
-  ): Promise<ToolResult> {
+  ): Promise<LangChainToolOutput> {
     const { name } = this;
     const signal = config.signal;
     const approval = this.#settings.approval;
     if (approval !== undefined) {
       const decision = await approval({ toolName: name, callId, arguments: args, tool: this.adapted });
       const refusal = refusalOf(decision, name, callId);
-      if (refusal !== undefined) return refusal;
+      if (refusal !== undefined) return [toolContent(refusal.content), refusal];
     }
     const onProgress = this.#settings.onProgress;
     const writer = (config as { writer?: unknown }).writer;
+    const given = this.#settings.extensions?.({
+      toolName: name,
+      ...(callId === undefined ? {} : { callId }),
+      config,
+    });
+    const extensions = given === undefined ? undefined : Array.from(given);
     const result = await callSource(this.#source, name, args, {
       ...(signal === undefined ? {} : { signal }),
+      ...(extensions === undefined ? {} : { extensions }),
       ...(callId === undefined ? {} : { callId }),
       onProgress: (item) => {
         onProgress?.(item, { toolName: name, ...(callId === undefined ? {} : { callId }) });
@@ -159,7 +177,7 @@ export class ToolwrightStructuredTool extends StructuredTool<
     });
     // Like LangChain's own tools: an aborted run rejects (the result is toolwright's `cancelled`).
     if (signal?.aborted) throw abortError(signal);
-    return result;
+    return [toolContent(visibleContent(result, extensions)), result];
   }
 }
 

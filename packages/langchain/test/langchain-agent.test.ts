@@ -10,7 +10,12 @@ import {
   type OpenAiWireServer,
   type WireReply,
 } from '../../openai-agents/test/support/openai-wire-server';
-import { todoTools } from '../../openai-agents/test/support/todo-tools';
+import {
+  SessionToken,
+  sessionTools,
+  todoTools,
+  type Session,
+} from '../../openai-agents/test/support/todo-tools';
 
 let server: OpenAiWireServer;
 
@@ -214,6 +219,22 @@ describe('langChainTools in a LangChain agent (createAgent + ChatOpenAI on a loo
       status: string;
     };
     expect(toolMessage.status).toBe('error');
+  });
+
+  it("hands the config's host-only values to the tool, and scrubs them from what the model reads", async () => {
+    const agent = createAgent({
+      model: model([() => chatToolCalls(call('whoami', {}, 'call_1')), () => chatText('ok')]),
+      tools: langChainTools(sessionTools(), {
+        extensions: ({ config }) => [[SessionToken, config.configurable?.['session'] as Session]],
+      }),
+    });
+    await agent.invoke(ask('who am I?'), {
+      configurable: { session: { user: 'ann', token: 'sk-session-42' } },
+    });
+
+    const output = String(chatToolOutputs(server.requests[1]!)['call_1']);
+    expect(output).toMatch(/^user ann, token /);
+    expect(output).not.toContain('sk-session-42');
   });
 
   it('never hands LangChain a frozen schema, and adapts a plain ToolSet', async () => {

@@ -1,9 +1,10 @@
 import { tool, type FunctionTool, type RunContext } from '@openai/agents-core';
-import { ToolError, type ContentBlock, type ProgressItem, type ToolResult } from '@toolwright/core';
+import { ToolError, type ContentBlock, type ExtensionEntry, type ProgressItem } from '@toolwright/core';
 import {
   adaptedTools,
   callSource,
   contentText,
+  visibleContent,
   type AdaptedTool,
   type OpenAiAgentsToolSource,
 } from './adapter-source';
@@ -29,6 +30,15 @@ export interface OpenAiAgentsToolsOptions {
     item: ProgressItem,
     call: { readonly toolName: string; readonly callId?: string },
   ) => void;
+  /**
+   * The host-only values of a call (`ctx.get(Session)` in the tool), from the run's context
+   * (`run(agent, input, { context })`); never shown to the model, and scrubbed from what it reads.
+   */
+  readonly extensions?: (call: {
+    readonly toolName: string;
+    readonly callId?: string;
+    readonly context: unknown;
+  }) => Iterable<ExtensionEntry> | undefined;
   /** Only these tools (by name); all by default. */
   readonly include?: readonly string[];
 }
@@ -75,6 +85,7 @@ function functionTool(
   const refusals = new Map<string, string>();
   const timeoutMs = adapted.timeoutMs ?? options.timeoutMs;
   const onProgress = options.onProgress;
+  const extensionsOf = options.extensions;
 
   const created = tool({
     name,
@@ -104,7 +115,7 @@ function functionTool(
   }) as unknown as OpenAiAgentsTool;
 
   const invoke = async (
-    _context: RunContext,
+    runContext: RunContext,
     input: string,
     details?: ToolCallDetails,
   ): Promise<ToolOutput> => {
@@ -116,8 +127,16 @@ function functionTool(
         return refusal;
       }
     }
+    const extensions = listOf(
+      extensionsOf?.({
+        toolName: name,
+        ...(callId === undefined ? {} : { callId }),
+        context: runContext?.context,
+      }),
+    );
     const result = await callSource(source, name, input, {
       ...(details?.signal === undefined ? {} : { signal: details.signal }),
+      ...(extensions === undefined ? {} : { extensions }),
       ...(callId === undefined ? {} : { callId }),
       ...(onProgress === undefined
         ? {}
@@ -126,7 +145,7 @@ function functionTool(
               onProgress(item, { toolName: name, ...(callId === undefined ? {} : { callId }) }),
           }),
     });
-    return toolOutput(result);
+    return toolOutput(visibleContent(result, extensions));
   };
   (created as { invoke: unknown }).invoke = invoke;
   return created;
@@ -140,12 +159,15 @@ function refusalReason(decision: ToolApprovalDecision, toolName: string): string
 }
 
 // Text stays text; images go as the SDK's image items (the Responses API shows them to the model).
-function toolOutput(result: ToolResult): ToolOutput {
-  const content: readonly ContentBlock[] = result.content;
+function toolOutput(content: readonly ContentBlock[]): ToolOutput {
   if (!content.some((block) => block.type === 'image')) return contentText(content);
   return content.map((block) =>
     block.type === 'image'
       ? { type: 'image' as const, image: { data: block.data, mediaType: block.mimeType } }
       : { type: 'text' as const, text: contentText([block]) },
   );
+}
+
+function listOf<T>(items: Iterable<T> | undefined): readonly T[] | undefined {
+  return items === undefined ? undefined : Array.from(items);
 }

@@ -10,7 +10,7 @@ import {
   type OpenAiWireServer,
   type WireReply,
 } from './support/openai-wire-server';
-import { todoTools } from './support/todo-tools';
+import { SessionToken, sessionTools, todoTools, type Session } from './support/todo-tools';
 
 setTracingDisabled(true);
 
@@ -290,6 +290,26 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
       'An error occurred while parsing tool arguments. Please try again with valid JSON.',
     );
     expect(log.calls).toEqual([]);
+  });
+
+  it("hands the run context's host-only values to the tool, and scrubs them from what the model reads", async () => {
+    const tools = sessionTools();
+    const wire = await serve([
+      () => responsesToolCalls(call('whoami', {}, 'call_1')),
+      () => responsesText('ok'),
+    ]);
+    const agent = new Agent({
+      name: 'todos',
+      instructions: 'Manage todos.',
+      tools: openAiAgentsTools(tools, {
+        extensions: ({ context }) => [[SessionToken, (context as { session: Session }).session]],
+      }),
+    });
+    await run(agent, 'who am I?', { context: { session: { user: 'ann', token: 'sk-session-42' } } });
+
+    const output = String(responsesToolOutputs(wire.requests[1]!)['call_1']);
+    expect(output).toMatch(/^user ann, token /);
+    expect(output).not.toContain('sk-session-42');
   });
 
   it('adapts a plain ToolSet as well', async () => {

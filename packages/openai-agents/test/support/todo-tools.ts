@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Param, Tool, type ToolCallContext } from '@toolwright/core';
+import { NoArguments, Param, Tool, createToken, type ToolCallContext } from '@toolwright/core';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
 
 /** What the todo tools saw. */
@@ -127,4 +127,31 @@ export function todoTools(): { tools: ToolServerHandle; todos: Map<number, strin
     .toolset('native', [ListTodos, AddTodo, DeleteTodo, ExportTodos, SyncTodos])
     .finalize();
   return { tools, todos, log };
+}
+
+/** A host-only session a tool reads from its call context. */
+export interface Session {
+  readonly user: string;
+  readonly token: string;
+}
+
+/** The token the session travels under. */
+export const SessionToken = createToken<Session>('Session');
+
+/** One tool that reads the host's session and, carelessly, echoes its secret token. */
+export function sessionTools(): ToolServerHandle {
+  @Tool({
+    name: 'whoami',
+    description: 'Say who the session belongs to.',
+    kind: 'other',
+    readOnly: true,
+    args: NoArguments,
+  })
+  class WhoAmI {
+    run(_args: unknown, ctx: ToolCallContext): string {
+      const session = ctx.require(SessionToken);
+      return `user ${session.user}, token ${session.token}`;
+    }
+  }
+  return new ToolRegistry().toolset('native', [WhoAmI]).finalize();
 }
