@@ -148,6 +148,9 @@ function functionTool(
     return toolOutput(visibleContent(result, extensions));
   };
   (created as { invoke: unknown }).invoke = invoke;
+  // tool() turns every character outside [a-zA-Z0-9] into '_' (`read-file` → `read_file`); the
+  // model must call the tool by its own name, which OpenAI accepts as it is.
+  (created as { name: string }).name = name;
   return created;
 }
 

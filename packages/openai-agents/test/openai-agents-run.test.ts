@@ -1,6 +1,6 @@
 import { Agent, run, setDefaultOpenAIClient, setTracingDisabled } from '@openai/agents';
 import OpenAI from 'openai';
-import { ToolSet } from '@toolwright/core';
+import { ToolSet, dynamicTool } from '@toolwright/core';
 import { openAiAgentsRunOptions, openAiAgentsTools } from '../src';
 import {
   responsesText,
@@ -310,6 +310,29 @@ describe('openAiAgentsTools in the Agents SDK run() loop (Responses API on loopb
     const output = String(responsesToolOutputs(wire.requests[1]!)['call_1']);
     expect(output).toMatch(/^user ann, token /);
     expect(output).not.toContain('sk-session-42');
+  });
+
+  it('keeps a name the SDK would rewrite (read-file stays read-file)', async () => {
+    const set = new ToolSet();
+    set.add(
+      dynamicTool({
+        name: 'read-file',
+        description: 'Read a file.',
+        parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+        run: (args) => `read ${String(args['path'])}`,
+      }),
+    );
+    const wire = await serve([
+      () => responsesToolCalls(call('read-file', { path: 'a.ts' }, 'call_1')),
+      () => responsesText('ok'),
+    ]);
+    const agent = new Agent({ name: 'files', instructions: 'Read files.', tools: openAiAgentsTools(set) });
+    await run(agent, 'read a.ts');
+
+    expect((wire.requests[0]!.body['tools'] as { name: string }[]).map((tool) => tool.name)).toEqual([
+      'read-file',
+    ]);
+    expect(responsesToolOutputs(wire.requests[1]!)).toEqual({ call_1: 'read a.ts' });
   });
 
   it('adapts a plain ToolSet as well', async () => {
