@@ -110,6 +110,38 @@ const CALL = [
     how: 'connectMcpServer(registry) on InMemoryTransport, the same Client pinned to 2026-07-28.',
     goal: { vsRow: 'mcp-sdk-2026', min: 1 },
   },
+  {
+    id: 'openai-agents-native',
+    side: 'peer',
+    needsPeers: false,
+    label: 'OpenAI Agents native tool (zod), invokeFunctionTool',
+    file: 'contenders/adapters/openai-agents-native.js',
+    how: 'tool({ parameters: z.object }) called as the runner calls it: invokeFunctionTool({ tool, runContext, input: json }); the SDK copy @toolwright/openai-agents resolves. Invalid → the default error string.',
+  },
+  {
+    id: 'toolwright-openai-agents',
+    side: 'toolwright',
+    label: 'toolwright tool via @toolwright/openai-agents, invokeFunctionTool',
+    file: 'contenders/adapters/toolwright-openai-agents.js',
+    how: 'openAiAgentsTools(toolSet) and the same invokeFunctionTool call: the raw JSON goes to toolwright (decode, run, content text); invalid → toolwright’s curated text.',
+    goal: { vsRow: 'openai-agents-native', min: 1 },
+  },
+  {
+    id: 'langchain-native',
+    side: 'peer',
+    needsPeers: false,
+    label: 'LangChain native tool (zod), invoke(tool call)',
+    file: 'contenders/adapters/langchain-native.js',
+    how: 'tool(fn, { schema: z.object }) called as a ToolNode calls it: invoke({ type: "tool_call", id, name, args }) → ToolMessage; the @langchain/core copy @toolwright/langchain resolves. Invalid throws ToolInputParsingException (caught).',
+  },
+  {
+    id: 'toolwright-langchain',
+    side: 'toolwright',
+    label: 'toolwright tool via @toolwright/langchain, invoke(tool call)',
+    file: 'contenders/adapters/toolwright-langchain.js',
+    how: 'langChainTools(toolSet) and the same invoke(tool call) → ToolMessage (content, ToolResult artifact); invalid → a status "error" message with toolwright’s text.',
+    goal: { vsRow: 'langchain-native', min: 1 },
+  },
 ];
 
 const AGENT = [
