@@ -1,6 +1,6 @@
 import { ToolError, type ContentBlock, type ToolResult } from '@toolwright/core';
 import { unknownToolError } from '@toolwright/core/internal';
-import type { RegisteredTool, ToolSnapshot } from '@toolwright/registry';
+import { resourceClaimOf, type RegisteredTool, type ToolSnapshot } from '@toolwright/registry';
 import type { ApprovalDecision, PendingApproval, ResumeDecision } from '../approval/approval';
 import type { ToolCallRequest, ToolMessage } from '../messages/agent-message';
 import type { InvalidCallReason, InvalidToolCall } from '../recovery/invalid-tool-call';
@@ -12,6 +12,7 @@ import type { AgentToolResult, ToolCallStatus } from './agent-tool-result';
 import type { RunScope } from './run-scope';
 import { scrubContent } from './scrub-content';
 import { isAborted } from './is-aborted';
+import { runByResource, type CallLease } from './run-by-resource';
 
 // A call may be repaired twice; a third invalid attempt fails, so two hooks cannot ping-pong forever.
 const MAX_ATTEMPTS = 3;
@@ -46,8 +47,9 @@ const CONTINUE: TurnOutcome = Object.freeze({ kind: 'continue' });
 
 /**
  * Settles the tool calls of one turn on one snapshot: resolve names (invalid names go to the
- * recovery hook), ask for approval (an `ask` suspends the turn), then run — consecutive read-only
- * calls together, every other call alone and in order — sending invalid results to the hook.
+ * recovery hook), ask for approval (an `ask` suspends the turn), then run — by resource: calls on
+ * different keys together, calls on one key in order, a call without a key after everything before
+ * it (docs/taxonomy.md) — sending invalid results to the hook.
  */
 export class TurnExecution {
   /** Whether a hook changed a call's name or arguments (the transcript must show the call as run). */
@@ -157,63 +159,34 @@ export class TurnExecution {
     return pending;
   }
 
-  // Phase 3: run, read-only neighbours together.
+  // Phase 3: run. A lone call, or every call with concurrentReadOnly: false, runs on its own, in order.
   async #execute(): Promise<void> {
     const slots = this.slots;
-    let index = 0;
-    while (index < slots.length) {
-      const slot = slots[index]!;
-      if (slot.settled !== undefined) {
-        index++;
-        continue;
-      }
-      if (this.#stop !== undefined || isAborted(this.scope.signal)) {
-        this.#notRun(slot);
-        index++;
-        continue;
-      }
-      if (!this.scope.concurrentReadOnly || slot.tool!.readOnly !== true) {
-        await this.#run(slot);
-        index++;
-        continue;
-      }
-      const group: CallSlot[] = [];
-      while (index < slots.length) {
-        const next = slots[index]!;
-        if (next.settled === undefined && next.tool!.readOnly !== true) break;
-        if (next.settled === undefined) group.push(next);
-        index++;
-      }
-      if (group.length === 1) await this.#run(group[0]!);
-      else await this.#runGroup(group);
+    let runnable = 0;
+    for (const slot of slots) if (slot.settled === undefined) runnable++;
+    if (runnable > 1 && this.scope.concurrentReadOnly) {
+      await runByResource(
+        slots.filter((slot) => slot.settled === undefined),
+        {
+          maxConcurrent: this.scope.maxConcurrentCalls,
+          claimOf: (slot) => resourceClaimOf(slot.tool!, slot.call.arguments),
+          skip: (slot) => this.#skipped(slot),
+          run: (slot, lease) => this.#run(slot, lease),
+        },
+      );
+      return;
     }
+    for (const slot of slots) if (slot.settled === undefined && !this.#skipped(slot)) await this.#run(slot);
   }
 
-  // At most maxConcurrentCalls at once, in the model's order; a cancel or a stop leaves the rest not run.
-  async #runGroup(group: readonly CallSlot[]): Promise<void> {
-    const width = Math.min(this.scope.maxConcurrentCalls, group.length);
-    let next = 0;
-    // A hook that threw ends the run: the calls still queued are not started (the loop reports them not run).
-    let failed = false;
-    const worker = async (): Promise<void> => {
-      while (next < group.length && !failed) {
-        const slot = group[next++]!;
-        if (this.#stop !== undefined || isAborted(this.scope.signal)) {
-          this.#notRun(slot);
-          continue;
-        }
-        try {
-          await this.#run(slot);
-        } catch (error) {
-          failed = true;
-          throw error;
-        }
-      }
-    };
-    await settleAll(Array.from({ length: width }, worker));
+  // A call that must not start once the run stops or is cancelled ends as not run.
+  #skipped(slot: CallSlot): boolean {
+    if (this.#stop === undefined && !isAborted(this.scope.signal)) return false;
+    this.#notRun(slot);
+    return true;
   }
 
-  async #run(slot: CallSlot): Promise<void> {
+  async #run(slot: CallSlot, lease?: CallLease): Promise<void> {
     for (;;) {
       const call = slot.call;
       this.scope.emit({ type: 'tool-call', turn: this.turn, call, readOnly: slot.tool!.readOnly });
@@ -242,6 +215,7 @@ export class TurnExecution {
       this.#repair(slot, action);
       if (!(await this.#resolve(slot))) return;
       if (slot.tool !== previous && !(await this.#approveRepaired(slot))) return;
+      if (lease !== undefined) await lease.reclaim(resourceClaimOf(slot.tool!, slot.call.arguments));
     }
   }
 
@@ -392,10 +366,4 @@ export class TurnExecution {
 
 function textContent(text: string): readonly ContentBlock[] {
   return [{ type: 'text', text }];
-}
-
-// Like Promise.all, but waits for every call before reporting the first failure (a hook that threw).
-async function settleAll(pending: readonly Promise<void>[]): Promise<void> {
-  const outcomes = await Promise.allSettled(pending);
-  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
 }
