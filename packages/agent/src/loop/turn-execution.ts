@@ -2,7 +2,7 @@ import { ToolError, type ContentBlock, type ToolResult } from '@toolwright/core'
 import { unknownToolError } from '@toolwright/core/internal';
 import { resourceClaimOf, type RegisteredTool, type ToolSnapshot } from '@toolwright/registry';
 import type { ApprovalDecision, PendingApproval, ResumeDecision } from '../approval/approval';
-import type { ToolCallRequest, ToolMessage } from '../messages/agent-message';
+import type { AgentMessage, ToolCallRequest, ToolMessage } from '../messages/agent-message';
 import type { InvalidCallReason, InvalidToolCall } from '../recovery/invalid-tool-call';
 import type { RecoveryAction } from '../recovery/recovery-action';
 import type { SuspendedCall } from './agent-state';
@@ -13,6 +13,7 @@ import type { RunScope } from './run-scope';
 import { scrubContent } from './scrub-content';
 import { isAborted } from './is-aborted';
 import { runByResource, type CallLease } from './run-by-resource';
+import { checkedAfterCall, checkedBeforeCall } from '../hooks/hook-answers';
 
 // A call may be repaired twice; a third invalid attempt fails, so two hooks cannot ping-pong forever.
 const MAX_ATTEMPTS = 3;
@@ -25,11 +26,15 @@ export interface CallSlot {
   decision?: ResumeDecision;
   asked?: boolean;
   attempt: number;
+  /** Whether the beforeCall hook has seen the call (a resumed call was seen before the suspension). */
+  checked?: boolean;
   settled?: {
     readonly status: ToolCallStatus;
     readonly content: readonly ContentBlock[];
     readonly isError: boolean;
   };
+  /** Whether the call was dispatched (ran, or was refused by its decoder or guard). */
+  dispatched?: boolean;
   /** The host-side record; absent for a call settled before a suspension (reported then). */
   result?: AgentToolResult;
 }
@@ -38,6 +43,8 @@ export interface CallSlot {
 export type TurnOutcome =
   | { readonly kind: 'continue' }
   | { readonly kind: 'stop'; readonly reason: string }
+  /** A `retry` with `rollback`: drop the model's turn, send `feedback` as a user message. */
+  | { readonly kind: 'rollback'; readonly feedback: string }
   | { readonly kind: 'suspend'; readonly pending: readonly UnsignedApproval[] };
 
 /** A pending approval before the loop signs the suspension (and gives it its digest). */
@@ -55,22 +62,30 @@ export class TurnExecution {
   /** Whether a hook changed a call's name or arguments (the transcript must show the call as run). */
   repaired = false;
   #stop: string | undefined;
+  // The feedback of a retry that rolls the turn back; like a stop, no call starts after it.
+  #rollback: string | undefined;
   #available: readonly string[] | undefined;
+  #transcript: readonly AgentMessage[] | undefined;
 
   constructor(
     private readonly scope: RunScope,
     private readonly snapshot: ToolSnapshot,
     private readonly turn: number,
     readonly slots: readonly CallSlot[],
+    // The tools a beforeTurn hook offered this turn; undefined: the agent's own.
+    private readonly offered?: ReadonlySet<string>,
   ) {}
 
   async run(): Promise<TurnOutcome> {
     for (const slot of this.slots) {
       if (slot.settled !== undefined || slot.tool !== undefined) continue;
-      if (this.#stop !== undefined) this.#notRun(slot);
-      else await this.#resolve(slot);
+      if (this.#stop !== undefined || this.#rollback !== undefined) this.#notRun(slot);
+      else if ((await this.#resolve(slot)) && slot.checked !== true) {
+        slot.checked = true;
+        await this.#beforeCall(slot);
+      }
     }
-    if (this.#stop === undefined) {
+    if (this.#stop === undefined && this.#rollback === undefined) {
       const decide =
         this.scope.hooks.approve !== undefined || this.slots.some((slot) => slot.decision !== undefined);
       const pending = decide ? await this.#approvals() : undefined;
@@ -78,6 +93,7 @@ export class TurnExecution {
       await this.#execute();
     }
     for (const slot of this.slots) if (slot.settled === undefined) this.#notRun(slot);
+    if (this.#rollback !== undefined) return { kind: 'rollback', feedback: this.#rollback };
     return this.#stop === undefined ? CONTINUE : { kind: 'stop', reason: this.#stop };
   }
 
@@ -181,7 +197,8 @@ export class TurnExecution {
 
   // A call that must not start once the run stops or is cancelled ends as not run.
   #skipped(slot: CallSlot): boolean {
-    if (this.#stop === undefined && !isAborted(this.scope.signal)) return false;
+    if (this.#stop === undefined && this.#rollback === undefined && !isAborted(this.scope.signal))
+      return false;
     this.#notRun(slot);
     return true;
   }
@@ -190,9 +207,10 @@ export class TurnExecution {
     for (;;) {
       const call = slot.call;
       this.scope.emit({ type: 'tool-call', turn: this.turn, call, readOnly: slot.tool!.readOnly });
+      slot.dispatched = true;
       const result = await this.#dispatch(call);
       if (result.ok) {
-        this.#settle(slot, 'ok', result.content, { result });
+        this.#settle(slot, 'ok', await this.#afterCall(slot, result), { result });
         return;
       }
       const error = result.error;
@@ -203,7 +221,7 @@ export class TurnExecution {
             ? 'denied'
             : undefined;
       if (reason === undefined || isAborted(this.scope.signal)) {
-        this.#settle(slot, 'failed', result.content, { error, result });
+        this.#settle(slot, 'failed', await this.#afterCall(slot, result), { error, result });
         return;
       }
       const action = await this.#decide(slot, reason, error);
@@ -214,9 +232,35 @@ export class TurnExecution {
       const previous = slot.tool;
       this.#repair(slot, action);
       if (!(await this.#resolve(slot))) return;
+      if (!(await this.#beforeCall(slot))) return;
       if (slot.tool !== previous && !(await this.#approveRepaired(slot))) return;
       if (lease !== undefined) await lease.reclaim(resourceClaimOf(slot.tool!, slot.call.arguments));
     }
+  }
+
+  // Whether the call may go on: the hook may rewrite its arguments, or veto it (settled as denied).
+  async #beforeCall(slot: CallSlot): Promise<boolean> {
+    const hook = this.scope.hooks.beforeCall;
+    if (hook === undefined) return true;
+    const action = checkedBeforeCall(await hook({ call: slot.call, tool: slot.tool!, turn: this.turn }));
+    if (action === undefined) return true;
+    if (action.action === 'rewrite') {
+      slot.call = { id: slot.call.id, name: slot.call.name, arguments: action.arguments as string };
+      this.repaired = true;
+      return true;
+    }
+    const text = `${slot.call.name} was not run: ${action.reason}`;
+    const error = ToolError.permissionDenied(text, { toolName: slot.call.name, details: { vetoed: true } });
+    this.#settle(slot, 'denied', textContent(text), { error });
+    return false;
+  }
+
+  // What the model reads of a call that ran: its content, or what the afterCall hook made of it.
+  async #afterCall(slot: CallSlot, result: ToolResult): Promise<readonly ContentBlock[]> {
+    const hook = this.scope.hooks.afterCall;
+    if (hook === undefined) return result.content;
+    const request = { call: slot.call, tool: slot.tool!, turn: this.turn, result, content: result.content };
+    return checkedAfterCall(await hook(request)) ?? result.content;
   }
 
   #dispatch(call: ToolCallRequest): Promise<ToolResult> {
@@ -239,6 +283,7 @@ export class TurnExecution {
       attempt: slot.attempt,
       retries: scope.retries,
       availableTools: this.#availableTools(),
+      transcript: this.#transcriptSoFar(),
     };
     const hook = scope.hooks.onInvalidCall;
     const action = checkedAction(hook === undefined ? undefined : await hook(invalid));
@@ -304,6 +349,10 @@ export class TurnExecution {
   ): void {
     switch (action.action) {
       case 'retry':
+        // A turn whose other calls ran cannot be unsaid: the feedback then goes back as the result.
+        if (action.rollback === true && !this.slots.some((other) => other !== slot && other.dispatched)) {
+          this.#rollback ??= action.feedback;
+        }
         this.#settle(slot, 'retry', textContent(action.feedback), { error, result, recovery: action });
         return;
       case 'skip':
@@ -349,14 +398,21 @@ export class TurnExecution {
     this.scope.emit({ type: 'tool-result', turn: this.turn, result: record });
   }
 
+  // The transcript does not change while a turn runs: one frozen copy serves every hook of the turn.
+  #transcriptSoFar(): readonly AgentMessage[] {
+    return (this.#transcript ??= Object.freeze(
+      this.scope.messages.map((message) => Object.freeze({ ...message })),
+    ));
+  }
+
   #allowed(name: string): boolean {
-    const allowed = this.scope.allowed;
+    const allowed = this.offered ?? this.scope.allowed;
     return allowed === undefined || allowed.has(name);
   }
 
   #availableTools(): readonly string[] {
     if (this.#available === undefined) {
-      const allowed = this.scope.allowed;
+      const allowed = this.offered ?? this.scope.allowed;
       this.#available =
         allowed === undefined ? this.snapshot.names : this.snapshot.names.filter((name) => allowed.has(name));
     }
