@@ -192,7 +192,7 @@ export class AgentLoop {
         }
         normalizeCallIds(calls, turn, (this.#usedIds ??= usedCallIds(this.#messages)));
         this.#messages.push({ role: 'assistant', content: text, toolCalls: calls });
-        slots = calls.map((call) => ({ call, attempt: 1 }));
+        slots = calls.map((call) => ({ call, attempt: 1, checked: false, dispatched: false }));
       }
 
       const execution = new TurnExecution(this.#scope, snapshot, turn, slots, offered);
@@ -343,7 +343,7 @@ function definitionName(definition: ProviderDefinition): string {
 
 function slotFromState(suspended: SuspendedCall): CallSlot {
   // Its beforeCall hook ran before the suspension, on the call as the state holds it.
-  const slot: CallSlot = { call: suspended.call, attempt: 1, checked: true };
+  const slot: CallSlot = { call: suspended.call, attempt: 1, checked: true, dispatched: false };
   if (suspended.repairedFrom !== undefined) slot.repairedFrom = suspended.repairedFrom;
   if (suspended.decision !== undefined) slot.decision = suspended.decision;
   if (suspended.settled !== undefined) slot.settled = suspended.settled;

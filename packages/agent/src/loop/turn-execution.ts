@@ -27,14 +27,14 @@ export interface CallSlot {
   asked?: boolean;
   attempt: number;
   /** Whether the beforeCall hook has seen the call (a resumed call was seen before the suspension). */
-  checked?: boolean;
+  checked: boolean;
   settled?: {
     readonly status: ToolCallStatus;
     readonly content: readonly ContentBlock[];
     readonly isError: boolean;
   };
   /** Whether the call was dispatched (ran, or was refused by its decoder or guard). */
-  dispatched?: boolean;
+  dispatched: boolean;
   /** The host-side record; absent for a call settled before a suspension (reported then). */
   result?: AgentToolResult;
 }
@@ -80,7 +80,7 @@ export class TurnExecution {
     for (const slot of this.slots) {
       if (slot.settled !== undefined || slot.tool !== undefined) continue;
       if (this.#stop !== undefined || this.#rollback !== undefined) this.#notRun(slot);
-      else if ((await this.#resolve(slot)) && slot.checked !== true) {
+      else if ((await this.#resolve(slot)) && this.scope.hooks.beforeCall !== undefined && !slot.checked) {
         slot.checked = true;
         await this.#beforeCall(slot);
       }
@@ -210,7 +210,9 @@ export class TurnExecution {
       slot.dispatched = true;
       const result = await this.#dispatch(call);
       if (result.ok) {
-        this.#settle(slot, 'ok', await this.#afterCall(slot, result), { result });
+        const content =
+          this.scope.hooks.afterCall === undefined ? result.content : await this.#afterCall(slot, result);
+        this.#settle(slot, 'ok', content, { result });
         return;
       }
       const error = result.error;
@@ -221,7 +223,9 @@ export class TurnExecution {
             ? 'denied'
             : undefined;
       if (reason === undefined || isAborted(this.scope.signal)) {
-        this.#settle(slot, 'failed', await this.#afterCall(slot, result), { error, result });
+        const content =
+          this.scope.hooks.afterCall === undefined ? result.content : await this.#afterCall(slot, result);
+        this.#settle(slot, 'failed', content, { error, result });
         return;
       }
       const action = await this.#decide(slot, reason, error);
@@ -232,7 +236,7 @@ export class TurnExecution {
       const previous = slot.tool;
       this.#repair(slot, action);
       if (!(await this.#resolve(slot))) return;
-      if (!(await this.#beforeCall(slot))) return;
+      if (this.scope.hooks.beforeCall !== undefined && !(await this.#beforeCall(slot))) return;
       if (slot.tool !== previous && !(await this.#approveRepaired(slot))) return;
       if (lease !== undefined) await lease.reclaim(resourceClaimOf(slot.tool!, slot.call.arguments));
     }
