@@ -359,3 +359,43 @@ describe.each(RUN_PATHS)('recovery with the transcript through %s', (_path, runA
     expect(firstText(toolMessages(model.requests[1]!.messages)[1]!.content)).toBe('Use "name".');
   });
 });
+
+describe('hooks, as docs/agent.md shows them', () => {
+  it('offers read tools only, vetoes writes, and annotates results', async () => {
+    const { tools } = notesTools();
+    const model = new ScriptedModelClient([
+      { toolCalls: [{ name: 'read_note', arguments: { name: 'todo' } }] },
+      { text: 'ok' },
+    ]);
+    // #region hooks
+    const agent = new Agent({
+      model,
+      tools,
+      hooks: {
+        // The tools this turn offers, in order: here the read-only ones only.
+        beforeTurn: ({ tools }) => tools.filter((tool) => tool.readOnly).map((tool) => tool.name),
+        // Rewrite the arguments, or veto the call with a reason the model reads as its result.
+        beforeCall: ({ tool }) =>
+          tool.kind === 'delete' ? { action: 'veto', reason: 'deleting is off in this session.' } : undefined,
+        // Redact, annotate or replace what the model reads of a call that ran.
+        afterCall: ({ content }) => ({
+          content: [...content, { type: 'text', text: '(from the notebook)' }],
+        }),
+      },
+    });
+    // #endregion
+    const result = await agent.run('read my todo');
+    expect(model.requests[0]!.tools.map(definitionName)).toEqual([
+      'read_note',
+      'list_notes',
+      'slow_read',
+      'count',
+      'whoami',
+      'leaky_failure',
+    ]);
+    expect(result.toolResults[0]!.content).toEqual([
+      { type: 'text', text: 'buy milk' },
+      { type: 'text', text: '(from the notebook)' },
+    ]);
+  });
+});

@@ -254,14 +254,16 @@ describe('resourceClaimOf', () => {
 describe('handle.call with locks', () => {
   it('runs same-key writes in submission order, a read after the write of its key, other keys at once', async () => {
     const { handle, log, open } = fileTools();
-    const locks = new ResourceLocks();
+    // #region handle-locks
+    const locks = new ResourceLocks(); // one table per session or job: calls wait only on its claims
     const calls = [
-      handle.call('write', { path: 'a' }, { locks }),
-      handle.call('read', { path: './a' }, { locks }),
-      handle.call('write', { path: 'a' }, { locks }),
-      handle.call('write', { path: 'b' }, { locks }),
-      handle.call('read', { path: 'b' }, { locks }),
+      handle.call('write', { path: 'a' }, { locks }), // runs at once
+      handle.call('read', { path: './a' }, { locks }), // after the write of a
+      handle.call('write', { path: 'a' }, { locks }), // after that read
+      handle.call('write', { path: 'b' }, { locks }), // at once: another key
+      handle.call('read', { path: 'b' }, { locks }), // after the write of b
     ];
+    // #endregion
     await until(() => log.length === 2);
     // The first write of a and the write of b run together; everything else waits.
     expect(log).toEqual(['start write a', 'start write b']);
