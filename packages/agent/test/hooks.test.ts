@@ -300,7 +300,12 @@ describe.each(RUN_PATHS)('recovery with the transcript through %s', (_path, runA
       tools,
       concurrentReadOnly: false,
       hooks: {
-        onInvalidCall: () => ({ action: 'retry', feedback: 'Use "name", not "title".', rollback: true }),
+        // #region rollback
+        onInvalidCall: (invalid) =>
+          invalid.reason === 'invalid_arguments'
+            ? { action: 'retry', feedback: 'Use "name", not "title".', rollback: true }
+            : undefined,
+        // #endregion
       },
     });
     const result = await runAgent(agent, 'read my todo');
