@@ -1,4 +1,4 @@
-// The public API of @toolwright/agent: the agent loop, model clients, invalid-call recovery and approvals.
+// The public API of @toolwright/agent: the agent loop, model clients, hooks, invalid-call recovery and approvals.
 // The scripted client for tests and offline demos is in `@toolwright/agent/testing`.
 
 // The loop
@@ -67,6 +67,12 @@ export type { RepairNearMissNamesOptions } from './recovery/repair-near-miss-nam
 export { retryWithErrorFeedback } from './recovery/retry-with-error-feedback';
 export type { RetryWithErrorFeedbackOptions } from './recovery/retry-with-error-feedback';
 export { chainRecovery } from './recovery/chain-recovery';
+
+// Hooks around turns and calls
+export type { BeforeTurnHook, TurnRequest } from './hooks/before-turn-hook';
+export type { BeforeCallHook, BeforeCallRequest, BeforeCallAction } from './hooks/before-call-hook';
+export type { AfterCallHook, AfterCallRequest, AfterCallAction } from './hooks/after-call-hook';
+export { HookAnswerError } from './hooks/hook-answers';
 
 // Approvals
 export type {

@@ -10,7 +10,7 @@ export { Param } from './decorators/param';
 export type { ParamDecorator } from './decorators/param';
 export type { ParamOptions, TypeReference, TypeThunkResult, EnumSource } from './metadata/param-options';
 export { TOOL_NAME_PATTERN } from './metadata/tool-options';
-export type { ToolOptions, ToolAnnotations, ToolTaskSupport } from './metadata/tool-options';
+export type { ToolOptions, ToolAnnotations, ToolLockKey, ToolTaskSupport } from './metadata/tool-options';
 export { NoArguments } from './model/no-arguments';
 export { Resource } from './decorators/resource';
 export { ResourceTemplate } from './decorators/resource-template';

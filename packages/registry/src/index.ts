@@ -1,5 +1,6 @@
 // The public API of @toolwright/registry: the ToolRegistry builder, finalize() and its problems,
-// requirements, description templates, the ToolServerHandle, provider definitions and the taxonomy.
+// requirements, description templates, the ToolServerHandle, provider definitions, the taxonomy and
+// per-resource locks.
 export { ToolRegistry } from './builder/tool-registry';
 export type { ProvideOptions, ToolRegistryOptions } from './builder/tool-registry';
 export type { RegistryCondition, RegistryConditionView } from './finalize/registry-condition';
@@ -81,3 +82,11 @@ export type { RawInput, RawInputValue } from './envelope/bound-raw-input';
 export { decodeToolEnvelope } from './envelope/decode-tool-envelope';
 export { ToolEnvelopeError } from './envelope/tool-envelope-error';
 export { toolEnvelopeSchema } from './envelope/tool-envelope-schema';
+
+export { pathLockKey } from './locks/path-lock-key';
+export { EXCLUSIVE_CLAIM, SHARED_CLAIM, claimsConflict } from './locks/resource-claim';
+export type { ResourceClaim } from './locks/resource-claim';
+export { resourceClaimOf } from './locks/resource-claim-of';
+export { DEFAULT_MAX_WAITING_CLAIMS, ResourceLocks } from './locks/resource-locks';
+export type { ResourceGrant, ResourceLocksOptions } from './locks/resource-locks';
+export type { HandleCallOptions } from './locks/handle-call-options';

@@ -1,5 +1,5 @@
 import type { ExtensionEntry } from '@toolwright/core';
-import type { ProviderDefinition, ToolSnapshot } from '@toolwright/registry';
+import type { ProviderDefinition, RegisteredTool, ToolSnapshot } from '@toolwright/registry';
 import type { AgentMessage, AssistantMessage, ToolCallRequest } from '../messages/agent-message';
 import type { ModelClient, ModelRequest, ToolChoice } from '../model/model-client';
 import { ModelError } from '../model/model-error';
@@ -18,6 +18,9 @@ import { TurnExecution, type CallSlot } from './turn-execution';
 import { watchPromise } from './watch-promise';
 import { isAborted } from './is-aborted';
 import { asRunError } from './as-run-error';
+import { scrubContent } from './scrub-content';
+import type { BeforeTurnHook } from '../hooks/before-turn-hook';
+import { checkedBeforeTurn } from '../hooks/hook-answers';
 
 /** What an `Agent` fixes for all its runs. */
 export interface AgentConfig {
@@ -107,6 +110,7 @@ export class AgentLoop {
         this.#wakeUp();
       },
       retries: start.retries,
+      messages: this.#messages,
     };
     this.#text = lastAssistantText(start.messages);
   }
@@ -119,6 +123,8 @@ export class AgentLoop {
       let turn: number;
       let slots: CallSlot[];
       let turnUsage: Usage | undefined;
+      // The tools a beforeTurn hook chose for this turn; undefined: the agent's own.
+      let offered: ReadonlySet<string> | undefined;
       const resume = this.#resume;
       if (resume !== undefined) {
         this.#resume = undefined;
@@ -131,11 +137,27 @@ export class AgentLoop {
         turn = ++this.#turns;
         snapshot = config.snapshot();
         yield { type: 'turn-start', turn, toolsVersion: snapshot.version };
+        // A copy: the transcript grows while a client may still be reading this request.
+        const messages = this.#messages.slice();
+        let tools = config.definitions(snapshot, this.#messages);
+        offered = undefined;
+        if (config.hooks.beforeTurn !== undefined) {
+          try {
+            ({ tools, offered } = await this.#beforeTurn(
+              config.hooks.beforeTurn,
+              snapshot,
+              turn,
+              messages,
+              tools,
+            ));
+          } catch (thrown) {
+            return yield this.#done('error', thrown);
+          }
+        }
         const request: ModelRequest = {
           system: config.system,
-          // A copy: the transcript grows while a client may still be reading this request.
-          messages: this.#messages.slice(),
-          tools: config.definitions(snapshot, this.#messages),
+          messages,
+          tools,
           toolChoice: config.toolChoice,
           parallelToolCalls: config.parallelToolCalls,
           signal,
@@ -170,10 +192,10 @@ export class AgentLoop {
         }
         normalizeCallIds(calls, turn, (this.#usedIds ??= usedCallIds(this.#messages)));
         this.#messages.push({ role: 'assistant', content: text, toolCalls: calls });
-        slots = calls.map((call) => ({ call, attempt: 1 }));
+        slots = calls.map((call) => ({ call, attempt: 1, checked: false, dispatched: false }));
       }
 
-      const execution = new TurnExecution(this.#scope, snapshot, turn, slots);
+      const execution = new TurnExecution(this.#scope, snapshot, turn, slots, offered);
       // The calls run while their events (progress above all) are relayed live.
       const watched = watchPromise(execution.run(), this.#wakeUp);
       const queue = this.#queue;
@@ -216,16 +238,57 @@ export class AgentLoop {
         yield { type: 'approval-required', turn, pending };
         return yield this.#done('approval_required', undefined, { state, pending });
       }
-      this.#closeTurn(execution);
+      if (outcome.kind === 'rollback') this.#rollBack(execution, outcome.feedback);
+      else this.#closeTurn(execution);
       yield { type: 'turn-finish', turn, finishReason: this.#finishReason, usage: turnUsage };
       if (outcome.kind === 'stop') return yield this.#done('stopped', undefined, { reason: outcome.reason });
       if (isAborted(signal)) return yield this.#done('cancelled');
     }
   }
 
+  // The hook picks among the tools this turn would offer; the definitions follow its order.
+  // Definitions that are no registered tool (a provider's own tool search) are kept, last.
+  async #beforeTurn(
+    hook: BeforeTurnHook,
+    snapshot: ToolSnapshot,
+    turn: number,
+    messages: readonly AgentMessage[],
+    definitions: readonly ProviderDefinition[],
+  ): Promise<{ tools: readonly ProviderDefinition[]; offered: ReadonlySet<string> | undefined }> {
+    const tools: RegisteredTool[] = [];
+    const toolDefinitions: ProviderDefinition[] = [];
+    const others: ProviderDefinition[] = [];
+    for (const definition of definitions) {
+      const tool = snapshot.get(definitionName(definition));
+      if (tool === undefined) others.push(definition);
+      else {
+        tools.push(tool);
+        toolDefinitions.push(definition);
+      }
+    }
+    const chosen = checkedBeforeTurn(
+      await hook({ turn, messages, tools, definitions: toolDefinitions }),
+      tools,
+    );
+    if (chosen === undefined) return { tools: definitions, offered: undefined };
+    return {
+      tools: Object.freeze([...chosen.map((index) => toolDefinitions[index]!), ...others]),
+      offered: new Set(chosen.map((index) => tools[index]!.name)),
+    };
+  }
+
   #closeTurn(execution: TurnExecution): void {
     if (execution.repaired) this.#rewriteCalls(execution);
     for (const message of execution.messages()) this.#messages.push(message);
+    this.#collectResults(execution);
+  }
+
+  // The model's turn is dropped (its assistant message is the last one) and the feedback is what it reads next.
+  #rollBack(execution: TurnExecution, feedback: string): void {
+    const messages = this.#messages;
+    if (messages[messages.length - 1]?.role === 'assistant') messages.pop();
+    const [block] = scrubContent([{ type: 'text', text: feedback }], this.#settings.hostValues);
+    messages.push({ role: 'user', content: block!.type === 'text' ? block!.text : feedback });
     this.#collectResults(execution);
   }
 
@@ -271,8 +334,16 @@ export class AgentLoop {
   }
 }
 
+// The tool name of a definition in any provider format (OpenAI's nests it under `function`).
+function definitionName(definition: ProviderDefinition): string {
+  const record = definition as { name?: unknown; function?: { name?: unknown } };
+  const name = record.function?.name ?? record.name;
+  return typeof name === 'string' ? name : '';
+}
+
 function slotFromState(suspended: SuspendedCall): CallSlot {
-  const slot: CallSlot = { call: suspended.call, attempt: 1 };
+  // Its beforeCall hook ran before the suspension, on the call as the state holds it.
+  const slot: CallSlot = { call: suspended.call, attempt: 1, checked: true, dispatched: false };
   if (suspended.repairedFrom !== undefined) slot.repairedFrom = suspended.repairedFrom;
   if (suspended.decision !== undefined) slot.decision = suspended.decision;
   if (suspended.settled !== undefined) slot.settled = suspended.settled;

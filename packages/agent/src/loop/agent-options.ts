@@ -5,6 +5,9 @@ import type { ModelClient, ToolChoice } from '../model/model-client';
 import type { ApprovalHook } from '../approval/approval';
 import type { InvalidCallHook } from '../recovery/recovery-action';
 import type { ToolSearchOptions } from '../search/tool-search-options';
+import type { AfterCallHook } from '../hooks/after-call-hook';
+import type { BeforeCallHook } from '../hooks/before-call-hook';
+import type { BeforeTurnHook } from '../hooks/before-turn-hook';
 
 /** The host's hooks into the loop. */
 export interface AgentHooks {
@@ -12,6 +15,12 @@ export interface AgentHooks {
   readonly onInvalidCall?: InvalidCallHook;
   /** Approval before each valid call runs; without it every call is allowed. */
   readonly approve?: ApprovalHook;
+  /** Before each model request: which tools the turn offers, in which order (filter, reorder). */
+  readonly beforeTurn?: BeforeTurnHook;
+  /** Before each valid call, ahead of approval: rewrite its arguments, or veto it with a reason the model reads. */
+  readonly beforeCall?: BeforeCallHook;
+  /** After each call that ran: redact, annotate or replace the content the model reads. */
+  readonly afterCall?: AfterCallHook;
 }
 
 /** Options of `new Agent`. */

@@ -8,8 +8,16 @@ export function checkedAction(action: unknown): RecoveryAction {
   if (typeof action !== 'object' || action === null) return FAIL;
   const candidate = action as Record<string, unknown>;
   switch (candidate['action']) {
-    case 'retry':
-      return typeof candidate['feedback'] === 'string' ? (action as RecoveryAction) : FAIL;
+    case 'retry': {
+      const feedback = candidate['feedback'];
+      if (typeof feedback !== 'string') return FAIL;
+      // Only an explicit true rolls the turn back; anything else keeps it (the default).
+      return candidate['rollback'] === true
+        ? { action: 'retry', feedback, rollback: true }
+        : candidate['rollback'] === undefined
+          ? (action as RecoveryAction)
+          : { action: 'retry', feedback };
+    }
     case 'repair': {
       if (typeof candidate['toolName'] !== 'string') return FAIL;
       const args = candidate['arguments'];

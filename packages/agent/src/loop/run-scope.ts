@@ -1,6 +1,7 @@
 import type { ExtensionEntry } from '@toolwright/core';
 import type { AgentHooks } from './agent-options';
 import type { AgentEvent } from './agent-event';
+import type { AgentMessage } from '../messages/agent-message';
 
 /** What every turn of one run shares. */
 export interface RunScope {
@@ -16,6 +17,8 @@ export interface RunScope {
   /** The names the model may call; `undefined` for every registered tool. */
   readonly allowed: ReadonlySet<string> | undefined;
   readonly emit: (event: AgentEvent) => void;
+  /** The run's transcript (the loop's own array: copy before handing it out). */
+  readonly messages: readonly AgentMessage[];
   /** `retry` actions taken so far in the run. */
   retries: number;
 }

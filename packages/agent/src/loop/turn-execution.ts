@@ -1,8 +1,8 @@
 import { ToolError, type ContentBlock, type ToolResult } from '@toolwright/core';
 import { unknownToolError } from '@toolwright/core/internal';
-import type { RegisteredTool, ToolSnapshot } from '@toolwright/registry';
+import { resourceClaimOf, type RegisteredTool, type ToolSnapshot } from '@toolwright/registry';
 import type { ApprovalDecision, PendingApproval, ResumeDecision } from '../approval/approval';
-import type { ToolCallRequest, ToolMessage } from '../messages/agent-message';
+import type { AgentMessage, ToolCallRequest, ToolMessage } from '../messages/agent-message';
 import type { InvalidCallReason, InvalidToolCall } from '../recovery/invalid-tool-call';
 import type { RecoveryAction } from '../recovery/recovery-action';
 import type { SuspendedCall } from './agent-state';
@@ -12,6 +12,8 @@ import type { AgentToolResult, ToolCallStatus } from './agent-tool-result';
 import type { RunScope } from './run-scope';
 import { scrubContent } from './scrub-content';
 import { isAborted } from './is-aborted';
+import { runByResource, type CallLease } from './run-by-resource';
+import { checkedAfterCall, checkedBeforeCall } from '../hooks/hook-answers';
 
 // A call may be repaired twice; a third invalid attempt fails, so two hooks cannot ping-pong forever.
 const MAX_ATTEMPTS = 3;
@@ -24,11 +26,15 @@ export interface CallSlot {
   decision?: ResumeDecision;
   asked?: boolean;
   attempt: number;
+  /** Whether the beforeCall hook has seen the call (a resumed call was seen before the suspension). */
+  checked: boolean;
   settled?: {
     readonly status: ToolCallStatus;
     readonly content: readonly ContentBlock[];
     readonly isError: boolean;
   };
+  /** Whether the call was dispatched (ran, or was refused by its decoder or guard). */
+  dispatched: boolean;
   /** The host-side record; absent for a call settled before a suspension (reported then). */
   result?: AgentToolResult;
 }
@@ -37,6 +43,8 @@ export interface CallSlot {
 export type TurnOutcome =
   | { readonly kind: 'continue' }
   | { readonly kind: 'stop'; readonly reason: string }
+  /** A `retry` with `rollback`: drop the model's turn, send `feedback` as a user message. */
+  | { readonly kind: 'rollback'; readonly feedback: string }
   | { readonly kind: 'suspend'; readonly pending: readonly UnsignedApproval[] };
 
 /** A pending approval before the loop signs the suspension (and gives it its digest). */
@@ -46,29 +54,38 @@ const CONTINUE: TurnOutcome = Object.freeze({ kind: 'continue' });
 
 /**
  * Settles the tool calls of one turn on one snapshot: resolve names (invalid names go to the
- * recovery hook), ask for approval (an `ask` suspends the turn), then run — consecutive read-only
- * calls together, every other call alone and in order — sending invalid results to the hook.
+ * recovery hook), ask for approval (an `ask` suspends the turn), then run — by resource: calls on
+ * different keys together, calls on one key in order, a call without a key after everything before
+ * it (docs/taxonomy.md) — sending invalid results to the hook.
  */
 export class TurnExecution {
   /** Whether a hook changed a call's name or arguments (the transcript must show the call as run). */
   repaired = false;
   #stop: string | undefined;
+  // The feedback of a retry that rolls the turn back; like a stop, no call starts after it.
+  #rollback: string | undefined;
   #available: readonly string[] | undefined;
+  #transcript: readonly AgentMessage[] | undefined;
 
   constructor(
     private readonly scope: RunScope,
     private readonly snapshot: ToolSnapshot,
     private readonly turn: number,
     readonly slots: readonly CallSlot[],
+    // The tools a beforeTurn hook offered this turn; undefined: the agent's own.
+    private readonly offered?: ReadonlySet<string>,
   ) {}
 
   async run(): Promise<TurnOutcome> {
     for (const slot of this.slots) {
       if (slot.settled !== undefined || slot.tool !== undefined) continue;
-      if (this.#stop !== undefined) this.#notRun(slot);
-      else await this.#resolve(slot);
+      if (this.#stop !== undefined || this.#rollback !== undefined) this.#notRun(slot);
+      else if ((await this.#resolve(slot)) && this.scope.hooks.beforeCall !== undefined && !slot.checked) {
+        slot.checked = true;
+        await this.#beforeCall(slot);
+      }
     }
-    if (this.#stop === undefined) {
+    if (this.#stop === undefined && this.#rollback === undefined) {
       const decide =
         this.scope.hooks.approve !== undefined || this.slots.some((slot) => slot.decision !== undefined);
       const pending = decide ? await this.#approvals() : undefined;
@@ -76,6 +93,7 @@ export class TurnExecution {
       await this.#execute();
     }
     for (const slot of this.slots) if (slot.settled === undefined) this.#notRun(slot);
+    if (this.#rollback !== undefined) return { kind: 'rollback', feedback: this.#rollback };
     return this.#stop === undefined ? CONTINUE : { kind: 'stop', reason: this.#stop };
   }
 
@@ -157,69 +175,44 @@ export class TurnExecution {
     return pending;
   }
 
-  // Phase 3: run, read-only neighbours together.
+  // Phase 3: run. A lone call, or every call with concurrentReadOnly: false, runs on its own, in order.
   async #execute(): Promise<void> {
     const slots = this.slots;
-    let index = 0;
-    while (index < slots.length) {
-      const slot = slots[index]!;
-      if (slot.settled !== undefined) {
-        index++;
-        continue;
-      }
-      if (this.#stop !== undefined || isAborted(this.scope.signal)) {
-        this.#notRun(slot);
-        index++;
-        continue;
-      }
-      if (!this.scope.concurrentReadOnly || slot.tool!.readOnly !== true) {
-        await this.#run(slot);
-        index++;
-        continue;
-      }
-      const group: CallSlot[] = [];
-      while (index < slots.length) {
-        const next = slots[index]!;
-        if (next.settled === undefined && next.tool!.readOnly !== true) break;
-        if (next.settled === undefined) group.push(next);
-        index++;
-      }
-      if (group.length === 1) await this.#run(group[0]!);
-      else await this.#runGroup(group);
+    let runnable = 0;
+    for (const slot of slots) if (slot.settled === undefined) runnable++;
+    if (runnable > 1 && this.scope.concurrentReadOnly) {
+      await runByResource(
+        slots.filter((slot) => slot.settled === undefined),
+        {
+          maxConcurrent: this.scope.maxConcurrentCalls,
+          claimOf: (slot) => resourceClaimOf(slot.tool!, slot.call.arguments),
+          skip: (slot) => this.#skipped(slot),
+          run: (slot, lease) => this.#run(slot, lease),
+        },
+      );
+      return;
     }
+    for (const slot of slots) if (slot.settled === undefined && !this.#skipped(slot)) await this.#run(slot);
   }
 
-  // At most maxConcurrentCalls at once, in the model's order; a cancel or a stop leaves the rest not run.
-  async #runGroup(group: readonly CallSlot[]): Promise<void> {
-    const width = Math.min(this.scope.maxConcurrentCalls, group.length);
-    let next = 0;
-    // A hook that threw ends the run: the calls still queued are not started (the loop reports them not run).
-    let failed = false;
-    const worker = async (): Promise<void> => {
-      while (next < group.length && !failed) {
-        const slot = group[next++]!;
-        if (this.#stop !== undefined || isAborted(this.scope.signal)) {
-          this.#notRun(slot);
-          continue;
-        }
-        try {
-          await this.#run(slot);
-        } catch (error) {
-          failed = true;
-          throw error;
-        }
-      }
-    };
-    await settleAll(Array.from({ length: width }, worker));
+  // A call that must not start once the run stops or is cancelled ends as not run.
+  #skipped(slot: CallSlot): boolean {
+    if (this.#stop === undefined && this.#rollback === undefined && !isAborted(this.scope.signal))
+      return false;
+    this.#notRun(slot);
+    return true;
   }
 
-  async #run(slot: CallSlot): Promise<void> {
+  async #run(slot: CallSlot, lease?: CallLease): Promise<void> {
     for (;;) {
       const call = slot.call;
       this.scope.emit({ type: 'tool-call', turn: this.turn, call, readOnly: slot.tool!.readOnly });
+      slot.dispatched = true;
       const result = await this.#dispatch(call);
       if (result.ok) {
-        this.#settle(slot, 'ok', result.content, { result });
+        const content =
+          this.scope.hooks.afterCall === undefined ? result.content : await this.#afterCall(slot, result);
+        this.#settle(slot, 'ok', content, { result });
         return;
       }
       const error = result.error;
@@ -230,7 +223,9 @@ export class TurnExecution {
             ? 'denied'
             : undefined;
       if (reason === undefined || isAborted(this.scope.signal)) {
-        this.#settle(slot, 'failed', result.content, { error, result });
+        const content =
+          this.scope.hooks.afterCall === undefined ? result.content : await this.#afterCall(slot, result);
+        this.#settle(slot, 'failed', content, { error, result });
         return;
       }
       const action = await this.#decide(slot, reason, error);
@@ -241,8 +236,35 @@ export class TurnExecution {
       const previous = slot.tool;
       this.#repair(slot, action);
       if (!(await this.#resolve(slot))) return;
+      if (this.scope.hooks.beforeCall !== undefined && !(await this.#beforeCall(slot))) return;
       if (slot.tool !== previous && !(await this.#approveRepaired(slot))) return;
+      if (lease !== undefined) await lease.reclaim(resourceClaimOf(slot.tool!, slot.call.arguments));
     }
+  }
+
+  // Whether the call may go on: the hook may rewrite its arguments, or veto it (settled as denied).
+  async #beforeCall(slot: CallSlot): Promise<boolean> {
+    const hook = this.scope.hooks.beforeCall;
+    if (hook === undefined) return true;
+    const action = checkedBeforeCall(await hook({ call: slot.call, tool: slot.tool!, turn: this.turn }));
+    if (action === undefined) return true;
+    if (action.action === 'rewrite') {
+      slot.call = { id: slot.call.id, name: slot.call.name, arguments: action.arguments as string };
+      this.repaired = true;
+      return true;
+    }
+    const text = `${slot.call.name} was not run: ${action.reason}`;
+    const error = ToolError.permissionDenied(text, { toolName: slot.call.name, details: { vetoed: true } });
+    this.#settle(slot, 'denied', textContent(text), { error });
+    return false;
+  }
+
+  // What the model reads of a call that ran: its content, or what the afterCall hook made of it.
+  async #afterCall(slot: CallSlot, result: ToolResult): Promise<readonly ContentBlock[]> {
+    const hook = this.scope.hooks.afterCall;
+    if (hook === undefined) return result.content;
+    const request = { call: slot.call, tool: slot.tool!, turn: this.turn, result, content: result.content };
+    return checkedAfterCall(await hook(request)) ?? result.content;
   }
 
   #dispatch(call: ToolCallRequest): Promise<ToolResult> {
@@ -265,6 +287,7 @@ export class TurnExecution {
       attempt: slot.attempt,
       retries: scope.retries,
       availableTools: this.#availableTools(),
+      transcript: this.#transcriptSoFar(),
     };
     const hook = scope.hooks.onInvalidCall;
     const action = checkedAction(hook === undefined ? undefined : await hook(invalid));
@@ -330,6 +353,10 @@ export class TurnExecution {
   ): void {
     switch (action.action) {
       case 'retry':
+        // A turn whose other calls ran cannot be unsaid: the feedback then goes back as the result.
+        if (action.rollback === true && !this.slots.some((other) => other !== slot && other.dispatched)) {
+          this.#rollback ??= action.feedback;
+        }
         this.#settle(slot, 'retry', textContent(action.feedback), { error, result, recovery: action });
         return;
       case 'skip':
@@ -375,14 +402,21 @@ export class TurnExecution {
     this.scope.emit({ type: 'tool-result', turn: this.turn, result: record });
   }
 
+  // The transcript does not change while a turn runs: one frozen copy serves every hook of the turn.
+  #transcriptSoFar(): readonly AgentMessage[] {
+    return (this.#transcript ??= Object.freeze(
+      this.scope.messages.map((message) => Object.freeze({ ...message })),
+    ));
+  }
+
   #allowed(name: string): boolean {
-    const allowed = this.scope.allowed;
+    const allowed = this.offered ?? this.scope.allowed;
     return allowed === undefined || allowed.has(name);
   }
 
   #availableTools(): readonly string[] {
     if (this.#available === undefined) {
-      const allowed = this.scope.allowed;
+      const allowed = this.offered ?? this.scope.allowed;
       this.#available =
         allowed === undefined ? this.snapshot.names : this.snapshot.names.filter((name) => allowed.has(name));
     }
@@ -392,10 +426,4 @@ export class TurnExecution {
 
 function textContent(text: string): readonly ContentBlock[] {
   return [{ type: 'text', text }];
-}
-
-// Like Promise.all, but waits for every call before reporting the first failure (a hook that threw).
-async function settleAll(pending: readonly Promise<void>[]): Promise<void> {
-  const outcomes = await Promise.allSettled(pending);
-  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
 }

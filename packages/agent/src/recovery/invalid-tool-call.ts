@@ -1,5 +1,5 @@
 import type { ToolError } from '@toolwright/core';
-import type { ToolCallRequest } from '../messages/agent-message';
+import type { AgentMessage, ToolCallRequest } from '../messages/agent-message';
 
 /**
  * Why a tool call is invalid: the name is not a registered tool (`unknown_tool`), names a tool
@@ -22,4 +22,9 @@ export interface InvalidToolCall {
   readonly retries: number;
   /** The tool names the model may call in this turn, in registration order. */
   readonly availableTools: readonly string[];
+  /**
+   * The transcript so far, read-only (a frozen copy): what the model was asked, ending with the
+   * assistant message that made this call. For a repair that depends on the conversation.
+   */
+  readonly transcript: readonly AgentMessage[];
 }

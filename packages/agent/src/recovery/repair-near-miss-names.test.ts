@@ -13,6 +13,7 @@ function invalid(name: string, reason: InvalidCallReason = 'unknown_tool', attem
     attempt,
     retries: 0,
     availableTools: TOOLS,
+    transcript: [],
   };
 }
 

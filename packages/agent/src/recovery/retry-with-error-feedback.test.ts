@@ -11,6 +11,7 @@ function invalid(retries: number): InvalidToolCall {
     attempt: 1,
     retries,
     availableTools: ['read_file'],
+    transcript: [],
   };
 }
 

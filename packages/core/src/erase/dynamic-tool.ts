@@ -5,6 +5,7 @@ import { createEngineTool } from '../invoke/create-erased-tool';
 import type { ErasedTool } from '../invoke/erased-tool';
 import type { ToolLimits } from '../invoke/erased-tool-spec';
 import type { ToolDefinitionAnnotations, ToolSource } from '../invoke/tool-definition';
+import type { ToolLockKey } from '../metadata/tool-options';
 import type { ContentRenderer } from '../result/result-from-output';
 
 /** What `dynamicTool` needs: a definition with a raw JSON Schema, and the function. */
@@ -27,6 +28,8 @@ export interface DynamicToolOptions<Output = unknown> {
   readonly taskInputFirst?: boolean;
   /** Keep the definition out of requests until a tool search loads it (docs/tool-search.md). */
   readonly deferLoading?: boolean;
+  /** The resource a call works on, for per-resource locks (see `ToolOptions.lockKey`). */
+  readonly lockKey?: ToolLockKey;
   /**
    * Checks decoded arguments against `parameters` (core has no JSON Schema validator: pass an ajv
    * validator adapted to return issues). Without it, only the structural limits apply.
@@ -73,6 +76,7 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
         ...(options.task !== undefined ? { task: options.task } : {}),
         ...(options.taskInputFirst !== undefined ? { taskInputFirst: options.taskInputFirst } : {}),
         ...(options.deferLoading !== undefined ? { deferLoading: options.deferLoading } : {}),
+        ...(options.lockKey !== undefined ? { lockKey: options.lockKey } : {}),
         source: options.source ?? { className: 'dynamic' },
       },
       ...(options.toContent ? { toContent: options.toContent } : {}),

@@ -40,6 +40,7 @@ export function eraseDescriptor(
     task: declared.task,
     taskInputFirst: declared.taskInputFirst,
     deferLoading: declared.deferLoading,
+    lockKey: declared.lockKey,
     source: { className: descriptor.className, methodName: descriptor.method },
     ...options?.overrides,
   };

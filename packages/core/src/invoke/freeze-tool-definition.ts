@@ -40,6 +40,7 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
     problems.push('taskInputFirst must be a boolean.');
   if (input.deferLoading !== undefined && typeof input.deferLoading !== 'boolean')
     problems.push('deferLoading must be a boolean.');
+  if (input.lockKey !== undefined) checkLockKey(input.lockKey, input.inputSchema, problems);
   const inputSchema = copySchema(input.inputSchema ?? EMPTY_INPUT_SCHEMA, 'inputSchema', problems);
   const outputSchema =
     input.outputSchema === undefined ? undefined : copySchema(input.outputSchema, 'outputSchema', problems);
@@ -67,7 +68,8 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
     input.maxArgumentBytes === undefined &&
     input.task === undefined &&
     input.taskInputFirst === undefined &&
-    input.deferLoading === undefined
+    input.deferLoading === undefined &&
+    input.lockKey === undefined
   ) {
     const source = freezeSource(input.source);
     return Object.freeze({
@@ -99,12 +101,29 @@ export function freezeToolDefinition(input: ToolDefinitionInput): ToolDefinition
   if (input.task !== undefined) definition['task'] = input.task;
   if (input.taskInputFirst !== undefined) definition['taskInputFirst'] = input.taskInputFirst;
   if (input.deferLoading !== undefined) definition['deferLoading'] = input.deferLoading;
+  // A function of the arguments, kept by reference like `requires`.
+  if (input.lockKey !== undefined) definition['lockKey'] = input.lockKey;
   if (input.source !== undefined) definition['source'] = freezeSource(input.source);
   return Object.freeze(definition) as unknown as ToolDefinition;
 }
 
 function checkString(value: unknown, key: string, problems: string[]): void {
   if (typeof value !== 'string') problems.push(`${key} must be a string.`);
+}
+
+// A parameter name must be one the model can send, or the lock would never take its value.
+function checkLockKey(lockKey: unknown, inputSchema: unknown, problems: string[]): void {
+  if (typeof lockKey === 'function') return;
+  if (typeof lockKey !== 'string' || lockKey === '') {
+    problems.push('lockKey must be the name of a parameter or a function of the arguments.');
+    return;
+  }
+  const properties = (inputSchema as { properties?: unknown } | undefined)?.properties;
+  if (
+    inputSchema !== undefined &&
+    (typeof properties !== 'object' || properties === null || !Object.hasOwn(properties, lockKey))
+  )
+    problems.push(`lockKey names the parameter ${JSON.stringify(lockKey)}, which the tool does not have.`);
 }
 
 function checkPositive(value: unknown, key: string, problems: string[]): void {

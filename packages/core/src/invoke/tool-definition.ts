@@ -1,3 +1,5 @@
+import type { ToolLockKey } from '../metadata/tool-options';
+
 /** Behaviour hints of a definition, shown to clients (MCP tool annotations). */
 export interface ToolDefinitionAnnotations {
   readonly destructive?: boolean;
@@ -39,5 +41,7 @@ export interface ToolDefinition {
   readonly taskInputFirst?: boolean;
   /** Sent to the model only once a tool search loads it (the registry resolves the final choice). */
   readonly deferLoading?: boolean;
+  /** The resource a call works on, for per-resource locks (`ToolOptions.lockKey`); derived from the kind when absent. */
+  readonly lockKey?: ToolLockKey;
   readonly source?: ToolSource;
 }

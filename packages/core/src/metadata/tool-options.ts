@@ -50,7 +50,23 @@ export interface ToolOptions {
    * docs/tool-search.md). The registry may also defer by namespace or by name; default false.
    */
   deferLoading?: boolean;
+  /**
+   * The resource a call works on, for the per-resource locks of an agent turn and of
+   * `handle.call(…, { locks })` (docs/taxonomy.md): the name of a parameter whose value is a path,
+   * or a function of the arguments (parsed, not decoded: check their types) giving keys. Absent:
+   * derived from the kind (file kinds lock their `path`).
+   */
+  lockKey?: ToolLockKey;
 }
+
+/**
+ * How a tool names the resource a call works on: a parameter whose value is a path (locked as
+ * `pathLockKey(value)`), or a function of the call's arguments as the model sent them (parsed, not
+ * decoded, so untrusted) returning one key or several. A function that returns nothing usable, or
+ * throws, locks everything (the safe side).
+ */
+export type ToolLockKey =
+  string | ((args: Readonly<Record<string, unknown>>) => string | readonly string[] | undefined);
 
 /** How a tool runs as an MCP task: `optional` or `required` (see `ToolOptions.task`). */
 export type ToolTaskSupport = 'optional' | 'required';

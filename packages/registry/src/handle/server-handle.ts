@@ -1,4 +1,5 @@
-import type { CallStream, ToolCallContext, ToolCallOptions, ToolResult } from '@toolwright/core';
+import type { CallStream, ToolCallContext, ToolResult } from '@toolwright/core';
+import type { HandleCallOptions } from '../locks/handle-call-options';
 import type { ResourceClass, Resources } from '@toolwright/resources';
 import type { RegistrableTool, ToolRegistrationOptions } from '../finalize/registrable-tool';
 import type {
@@ -110,7 +111,7 @@ export class ServerHandle implements ToolServerHandle {
     return this.#state.snapshot.execute(name, raw, ctx);
   }
 
-  call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult> {
+  call(name: string, raw: unknown, options?: HandleCallOptions): Promise<ToolResult> {
     return this.#state.snapshot.call(name, raw, options);
   }
 

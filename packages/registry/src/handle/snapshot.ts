@@ -4,7 +4,6 @@ import {
   type ConcurrencyLimiter,
   type ErasedTool,
   type ToolCallContext,
-  type ToolCallOptions,
   type ToolResult,
   type CallStream,
 } from '@toolwright/core';
@@ -23,6 +22,8 @@ import type { ToolGuard } from '../guard/tool-guard';
 import { guardedExecute } from './guarded-execute';
 import type { RegisteredTool } from '../finalize/registered-tool';
 import type { ToolSnapshot } from './tool-snapshot';
+import type { HandleCallOptions } from '../locks/handle-call-options';
+import { lockedCall } from '../locks/locked-call';
 
 /** What every snapshot of one handle shares. */
 export interface SnapshotSettings {
@@ -122,8 +123,12 @@ export class Snapshot implements ToolSnapshot {
     return this.#toolSet.execute(name, raw, ctx);
   }
 
-  call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult> {
-    return this.#toolSet.call(name, raw, options);
+  call(name: string, raw: unknown, options?: HandleCallOptions): Promise<ToolResult> {
+    const locks = options?.locks;
+    const tool = locks === undefined ? undefined : this.get(name);
+    // An unknown name claims nothing: it fails at once with the available names.
+    if (tool === undefined) return this.#toolSet.call(name, raw, options);
+    return lockedCall(locks!, tool, raw, options!, () => this.#toolSet.call(name, raw, options));
   }
 
   hostSecrets(): readonly string[] {

@@ -1,4 +1,5 @@
-import type { CallStream, ToolCallContext, ToolCallOptions, ToolResult } from '@toolwright/core';
+import type { CallStream, ToolCallContext, ToolResult } from '@toolwright/core';
+import type { HandleCallOptions } from '../locks/handle-call-options';
 import type { Resources } from '@toolwright/resources';
 import type { ToolRegistrationOptions, RegistrableTool } from '../finalize/registrable-tool';
 import type {
@@ -39,8 +40,11 @@ export interface ToolServerHandle {
   requiredToolClosure(names: Iterable<string>): readonly string[];
   /** Runs a tool on the current snapshot with a caller-built context; guard applied. */
   execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream;
-  /** Runs a tool on the current snapshot and drains it; never rejects (failures are `ok: false`). */
-  call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult>;
+  /**
+   * Runs a tool on the current snapshot and drains it; never rejects (failures are `ok: false`).
+   * With `locks`, the call first waits for its claim on that table (per-resource locks).
+   */
+  call(name: string, raw: unknown, options?: HandleCallOptions): Promise<ToolResult>;
   /**
    * Adds tools as one change batch. Checks their names (pattern, uniqueness against the current set)
    * and definitions; on any problem throws `FinalizeError` and changes nothing.

@@ -1,4 +1,5 @@
-import type { CallStream, ToolCallContext, ToolCallOptions, ToolResult } from '@toolwright/core';
+import type { CallStream, ToolCallContext, ToolResult } from '@toolwright/core';
+import type { HandleCallOptions } from '../locks/handle-call-options';
 import type {
   ProviderDefinition,
   ProviderFormat,
@@ -38,8 +39,11 @@ export interface ToolSnapshot {
   requiredToolClosure(names: Iterable<string>): readonly string[];
   /** Runs a tool on this snapshot with a context the caller built (`createCallContext`); guard applied. */
   execute(name: string, raw: unknown, ctx: ToolCallContext): CallStream;
-  /** Runs a tool on this snapshot and drains it; never rejects: failures are `ok: false`. Guard applied. */
-  call(name: string, raw: unknown, options?: ToolCallOptions): Promise<ToolResult>;
+  /**
+   * Runs a tool on this snapshot and drains it; never rejects: failures are `ok: false`. Guard
+   * applied. With `locks`, the call first waits for its claim on that table (per-resource locks).
+   */
+  call(name: string, raw: unknown, options?: HandleCallOptions): Promise<ToolResult>;
   /**
    * The strings of the values the host bound as secret (`provide(…, { secret: true })`), for text
    * a host sends outside a call's result (MCP log messages). Calls through `call` scrub them already.
