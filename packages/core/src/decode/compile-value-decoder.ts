@@ -51,8 +51,23 @@ function stringDecoder(node: StringNode, check: StringCheck | undefined): ValueD
   // length is certainly within bounds without counting.
   const countBelow = 2 * minLength;
   const pattern = node.pattern === undefined ? undefined : new RegExp(node.pattern, 'u');
+  // An output string: its length, pattern and checks, whatever characters it holds.
+  const checkOutputString = (
+    value: string,
+    context: DecodeContext,
+    parent: PathNode | undefined,
+    key: string | number,
+  ): unknown => {
+    const codePoints = codePointLength(value);
+    if (codePoints < minLength || codePoints > maxLength)
+      return context.report(parent, key, expected, value, undefined, lengthMessage(codePoints, value.length));
+    if (pattern !== undefined && !pattern.test(value)) return context.report(parent, key, expected, value);
+    if (check !== undefined && !check(value)) return context.report(parent, key, expected, value);
+    return value;
+  };
   const full: ValueDecoder = (value, context, parent, key) => {
     if (typeof value !== 'string') return context.report(parent, key, expected, value);
+    if (context.output) return checkOutputString(value, context, parent, key);
     if (!isWellFormed(value)) {
       return context.report(parent, key, expected, value, describeIllFormed(value), LONE_SURROGATE_MESSAGE);
     }
@@ -139,7 +154,7 @@ function integerDecoder(node: NumberNode): ValueDecoder {
   const full: ValueDecoder = (value, context, parent, key) => {
     let n: number;
     if (typeof value === 'number') n = value;
-    else if (typeof value === 'string' && INTEGER_TEXT.test(value)) n = Number(value);
+    else if (typeof value === 'string' && !context.output && INTEGER_TEXT.test(value)) n = Number(value);
     else return context.report(parent, key, expected, value);
     if (!Number.isSafeInteger(n)) {
       if (Number.isInteger(n))
@@ -182,6 +197,7 @@ const BOOLEAN_EXPECTED = describeExpected({ kind: 'boolean' });
 
 const booleanDecoder: ValueDecoder = (value, context, parent, key) => {
   if (typeof value === 'boolean') return value;
+  if (context.output) return context.report(parent, key, BOOLEAN_EXPECTED, value);
   if (value === 'true') return true;
   if (value === 'false') return false;
   return context.report(parent, key, BOOLEAN_EXPECTED, value);
