@@ -156,7 +156,8 @@ function integerDecoder(node: NumberNode): ValueDecoder {
     if (typeof value === 'number') n = value;
     else if (typeof value === 'string' && !context.output && INTEGER_TEXT.test(value)) n = Number(value);
     else return context.report(parent, key, expected, value);
-    if (!Number.isSafeInteger(n)) {
+    // An output's integer is the tool's own number, not text that lost precision on the way in.
+    if (!Number.isSafeInteger(n) && !(context.output && Number.isInteger(n))) {
       if (Number.isInteger(n))
         return context.report(parent, key, expected, value, undefined, UNSAFE_INTEGER_MESSAGE);
       return context.report(parent, key, expected, value, nonFinite(n));
