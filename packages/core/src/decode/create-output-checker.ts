@@ -40,7 +40,8 @@ export function createOutputChecker(model: ArgsModel): OutputChecker {
     context.depth = 1;
     try {
       compiled.decodeFields(json as Record<string, unknown>, context, undefined);
-      if (context.issueCount === 0 && context.pending !== undefined) validatePendingSync(context, context.pending);
+      if (context.issueCount === 0 && context.pending !== undefined)
+        validatePendingSync(context, context.pending);
     } catch (error) {
       const thrown = error instanceof AuthorCodeError ? error.thrown : error;
       return [

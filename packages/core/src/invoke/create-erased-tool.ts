@@ -10,7 +10,11 @@ import { freezeToolDefinition } from './freeze-tool-definition';
 import type { ToolDefinition } from './tool-definition';
 import { ToolRunner, type ToolRunnerConfig } from './tool-runner';
 import type { OutputChecker } from '../decode/create-output-checker';
-import { isOutputValidationMode, OUTPUT_VALIDATION_MODES, type OutputValidationMode } from './output-validation';
+import {
+  isOutputValidationMode,
+  OUTPUT_VALIDATION_MODES,
+  type OutputValidationMode,
+} from './output-validation';
 
 /** How long a stopped tool may keep running before it counts as detached. */
 export const DEFAULT_GRACE_MS = 1000;
@@ -85,7 +89,9 @@ function buildErasedTool<Args, Output>(
   }
   const outputValidation: unknown = spec.outputValidation;
   if (outputValidation !== undefined && !isOutputValidationMode(outputValidation))
-    problems.push(`outputValidation must be one of ${OUTPUT_VALIDATION_MODES.map((m) => `'${m}'`).join(', ')}.`);
+    problems.push(
+      `outputValidation must be one of ${OUTPUT_VALIDATION_MODES.map((m) => `'${m}'`).join(', ')}.`,
+    );
   const { toContent, streaming } = spec;
   if (toContent !== undefined && typeof toContent !== 'function')
     problems.push('toContent must be a function.');

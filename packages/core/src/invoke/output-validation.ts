@@ -11,7 +11,11 @@ export type OutputValidationMode = 'strict' | 'warn' | 'off';
 export const DEFAULT_OUTPUT_VALIDATION: OutputValidationMode = 'strict';
 
 /** The modes, for checking an option. */
-export const OUTPUT_VALIDATION_MODES: readonly OutputValidationMode[] = Object.freeze(['strict', 'warn', 'off']);
+export const OUTPUT_VALIDATION_MODES: readonly OutputValidationMode[] = Object.freeze([
+  'strict',
+  'warn',
+  'off',
+]);
 
 /** Whether a value is an `OutputValidationMode`. */
 export function isOutputValidationMode(value: unknown): value is OutputValidationMode {
@@ -42,11 +46,7 @@ export interface OutputPolicy {
  * The policy of a set's options, `undefined` when they set neither (the common case: a call then
  * reads nothing more). Throws a `TypeError` naming `owner` for a mode or listener of the wrong kind.
  */
-export function outputPolicyOf(
-  owner: string,
-  mode: unknown,
-  onMismatch: unknown,
-): OutputPolicy | undefined {
+export function outputPolicyOf(owner: string, mode: unknown, onMismatch: unknown): OutputPolicy | undefined {
   if (mode === undefined && onMismatch === undefined) return undefined;
   checkOutputValidationMode(owner, mode);
   if (onMismatch !== undefined && typeof onMismatch !== 'function')
