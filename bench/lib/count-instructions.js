@@ -3,6 +3,8 @@
 // hides (a feature on vs off):  node lib/count-instructions.js <contender> [calls]
 // Runs the contender under valgrind's callgrind twice, warm-up only and warm-up + `calls` calls
 // (default 20,000), and prints the difference per call: startup, setup and warm-up cancel out.
+// Only the main thread is counted: V8 compiles and collects on background threads at moments that
+// differ from run to run, which would swamp a difference of a few hundred instructions.
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');

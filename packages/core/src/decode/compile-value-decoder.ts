@@ -93,13 +93,13 @@ function stringDecoder(node: StringNode, check: StringCheck | undefined): ValueD
     if (check !== undefined && !check(value)) return context.report(parent, key, expected, value);
     return value;
   };
-  // The common case first; anything unusual takes the full path, which reports.
+  // The common case first; anything unusual takes the full path, which reports. An output's
+  // strings are not held to the hostile-input rules (see DecodeContext.output).
   return (value, context, parent, key) =>
     typeof value === 'string' &&
     value.length >= countBelow &&
     value.length <= maxLength &&
-    isWellFormed(value) &&
-    value.indexOf('\0') === -1 &&
+    (context.output || (isWellFormed(value) && value.indexOf('\0') === -1)) &&
     (pattern === undefined || pattern.test(value)) &&
     (check === undefined || check(value))
       ? value

@@ -548,7 +548,7 @@ export class ToolRunner {
     const policy = ctx.outputPolicy;
     const mode = this.#config.outputValidation ?? policy?.mode ?? DEFAULT_OUTPUT_VALIDATION;
     if (mode === 'off') return result;
-    const issues = checkOutput(result.json);
+    const issues = checkOutput(result.json, ctx);
     if (issues === undefined || issues.length === 0) return result;
     const name = this.#config.name;
     const listener = policy?.onMismatch;

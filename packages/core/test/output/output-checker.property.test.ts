@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import Ajv from 'ajv';
 import fc from 'fast-check';
+import { compileModel, generateModelCode } from '../../src/decode/compile-model';
 import { createOutputChecker } from '../../src/decode/create-output-checker';
 import { getArgsModel } from '../../src/model/build-args-model';
 import { schemaOf } from '../../src/schema/schema-of';
@@ -10,7 +11,8 @@ import { junk, objectNear } from '../decode/support/near-miss';
 // Law (docs/output-validation.md): in the output direction the decoder coerces nothing and keeps
 // no hostile-input rule of its own, so the output checker accepts x ⇔ the declared output's schema
 // accepts x, with no exception: an output produced to match the schema is always served, and one
-// the schema refuses never is. Generated output classes and generated values, as JSON carries them.
+// the schema refuses never is. Generated output classes and generated values, as JSON carries them,
+// checked by the closures and again by the generated code (both decoder implementations).
 
 describe('the output checker and the output schema', () => {
   it('agree on every generated output (400 generated classes)', () => {
@@ -32,8 +34,14 @@ describe('the output checker and the output schema', () => {
     fc.assert(
       fc.property(cases, ([outputClass, values]) => {
         const validate = ajv.compile(schemaOf(outputClass));
-        const check = createOutputChecker(getArgsModel(outputClass));
-        for (const generated of values) {
+        const model = getArgsModel(outputClass);
+        const check = createOutputChecker(model);
+        const generatedCode = (): void => void generateModelCode(compileModel(model));
+        for (const generated of [...values, generatedCode, ...values]) {
+          if (typeof generated === 'function') {
+            generated();
+            continue;
+          }
           const json: unknown = JSON.parse(JSON.stringify(generated));
           const issues = check(json);
           const accepted = issues === undefined;
