@@ -20,12 +20,13 @@ async function run(file, calls) {
 }
 
 function instructions(file, calls) {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'callgrind-')), 'out');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'callgrind-'));
   execFileSync(
     'valgrind',
     [
       '--tool=callgrind',
-      `--callgrind-out-file=${out}`,
+      '--separate-threads=yes',
+      `--callgrind-out-file=${path.join(dir, 'out')}`,
       process.execPath,
       __filename,
       '--child',
@@ -34,8 +35,10 @@ function instructions(file, calls) {
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const summary = fs.readFileSync(out, 'utf8').match(/^(?:summary|totals): (\d+)/m);
-  fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  // One file per thread (out-01, out-02, …): the first is the main thread's.
+  const main = fs.readdirSync(dir).sort()[0];
+  const summary = fs.readFileSync(path.join(dir, main), 'utf8').match(/^(?:summary|totals): (\d+)/m);
+  fs.rmSync(dir, { recursive: true, force: true });
   return Number(summary[1]);
 }
 
