@@ -36,7 +36,10 @@ function instructions(file, calls) {
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   // One file per thread (out-01, out-02, …): the first is the main thread's.
-  const main = fs.readdirSync(dir).sort()[0];
+  const main = fs
+    .readdirSync(dir)
+    .filter((name) => /-\d+$/.test(name))
+    .sort()[0];
   const summary = fs.readFileSync(path.join(dir, main), 'utf8').match(/^(?:summary|totals): (\d+)/m);
   fs.rmSync(dir, { recursive: true, force: true });
   return Number(summary[1]);
