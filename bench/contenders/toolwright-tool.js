@@ -97,6 +97,25 @@ function readFileToolSet(tw, eraseOptions) {
   return tools;
 }
 
+/**
+ * read_file declaring its output (`{ path: string ≥ 1 char, lines: integer ≥ 0 }`, what its body
+ * returns), in a ToolSet whose output validation is `mode` (`strict` is the default).
+ */
+function readFileOutputToolSet(tw, mode) {
+  const { Param, Tool } = tw;
+  const Output = class {};
+  Object.defineProperty(Output, 'name', { value: 'ReadFileOutput' });
+  decorateProperty(Output, 'path', String, [Param({ minLength: 1 })]);
+  decorateProperty(Output, 'lines', Number, [Param({ integer: true, minimum: 0 })]);
+  const { Args, ReadFile } = readFileClasses('', (options) => [Param(options)]);
+  const Decorated = decorateClass(ReadFile, [
+    Tool({ ...readFileToolOptions(TOOL_NAME, TOOL_DESCRIPTION, Args), output: Output }),
+  ]);
+  const tools = new tw.ToolSet({ outputValidation: mode });
+  tools.add(tw.eraseTool(new Decorated()));
+  return tools;
+}
+
 /** Outcome of a ToolResult: the value, or the model-visible error text. */
 function toolResultOutcome(r) {
   if (r?.ok === true) return { ok: true, value: r.value };
@@ -104,4 +123,12 @@ function toolResultOutcome(r) {
   return { ok: false, error: text ?? r?.error ?? r };
 }
 
-module.exports = { core, defineReadFile, defineMany, defineManyBare, readFileToolSet, toolResultOutcome };
+module.exports = {
+  core,
+  defineReadFile,
+  defineMany,
+  defineManyBare,
+  readFileToolSet,
+  readFileOutputToolSet,
+  toolResultOutcome,
+};

@@ -80,6 +80,21 @@ const CALL = [
     how: 'tools.call(name_i, json_i) over 1,000 tools with distinct args classes and parameter names, called round robin: the cost of calls spread over a large registry (no goal; compare with the one-tool row).',
   },
   {
+    id: 'toolwright-output-off',
+    side: 'toolwright',
+    label: 'toolwright, output validation off',
+    file: 'contenders/toolwright-call-output-off.js',
+    how: "tools.call(name, json) for read_file declaring its output class (path, lines), in a ToolSet({ outputValidation: 'off' }): the output is rendered (structured content) but not checked. The reference of the next row.",
+  },
+  {
+    id: 'toolwright-output',
+    side: 'toolwright',
+    label: 'toolwright, output validation on',
+    file: 'contenders/toolwright-call-output.js',
+    how: 'the same call with output validation on (strict, the default): every output checked against its declared output by the compiled decoder walk in the output direction (docs/output-validation.md).',
+    goal: { overRow: 'toolwright-output-off', max: 1.3 },
+  },
+  {
     id: 'toolwright-execute',
     side: 'toolwright',
     label: 'toolwright ToolSet.execute + drainToTerminal',

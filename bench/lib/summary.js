@@ -87,6 +87,19 @@ function summarizeCall(rows) {
       met: s.vsPeer[mode] != null && s.vsPeer[mode] >= goal.min,
     }));
   }
+  // Rows measured against a reference row of toolwright's own (a feature on vs off): time ratio =
+  // this row's median ÷ the reference's, at most `max`.
+  for (const s of out) {
+    const goal = rows.find((r) => r.id === s.id)?.goal;
+    if (goal?.overRow == null) continue;
+    const reference = out.find((o) => o.id === goal.overRow);
+    const over = (mode) => ratio(s[mode]?.medianNs, reference?.[mode]?.medianNs);
+    s.overReference = { valid: over('valid'), invalid: over('invalid') };
+    s.goal = ['valid', 'invalid'].map((mode) => ({
+      text: `${mode} ≤ ${goal.max}× ${reference?.label ?? goal.overRow} (${s.overReference[mode] == null ? '–' : s.overReference[mode].toFixed(2)}×)`,
+      met: s.overReference[mode] != null && s.overReference[mode] <= goal.max,
+    }));
+  }
   return { floor, rows: out };
 }
 

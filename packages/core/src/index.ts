@@ -111,6 +111,15 @@ export type { DecodeLimits } from './decode/decode-limits';
 export { DecodeAccelerator, DEFAULT_MAX_GENERATED_CLASSES } from './decode/decode-accelerator';
 export type { DecodeAcceleratorOptions } from './decode/decode-accelerator';
 
+// Output validation
+export { DEFAULT_OUTPUT_VALIDATION, isOutputValidationMode } from './invoke/output-validation';
+export type {
+  OutputMismatch,
+  OutputMismatchListener,
+  OutputValidationMode,
+} from './invoke/output-validation';
+export type { OutputChecker } from './decode/create-output-checker';
+
 // Errors
 export { ToolError } from './errors/tool-error';
 export type { ToolErrorOptions, ToolErrorFromOptions, ToolErrorIssueOptions } from './errors/tool-error';

@@ -1,6 +1,7 @@
 import type { DecodeAccelerator } from '../decode/decode-accelerator';
 import { ToolError } from '../errors/tool-error';
 import type { ConcurrencyLimiter } from '../invoke/concurrency-limiter';
+import type { OutputPolicy } from '../invoke/output-validation';
 import { resultFromError } from '../result/result-from-error';
 import {
   callMeta,
@@ -109,6 +110,8 @@ export class CallContext implements ToolCallContext, MetaSource {
   slotLimiter: ConcurrencyLimiter | undefined = undefined;
   /** The decoding budget of the `ToolSet` the call runs in, read by its tool's decoder. Internal. */
   accelerator: DecodeAccelerator | undefined;
+  /** The output validation of the `ToolSet` the call runs in (none: the default). Internal. */
+  outputPolicy: OutputPolicy | undefined = undefined;
   // The set-wide slot this call holds, given back by `release()`: a limiter (with the value its
   // `enter` returned) or a release function from a grant.
   #slot: ConcurrencyLimiter | (() => void) | undefined = undefined;

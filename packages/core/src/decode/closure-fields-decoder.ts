@@ -61,7 +61,8 @@ function visitKey(
       target[property.slot] = null;
       return PRESENT;
     }
-    if (property.optional) return ABSENT;
+    // R6 (docs/reliability.md): null for an optional property means absent, in arguments only.
+    if (property.optional && !context.output) return ABSENT;
     context.report(here, key, property.expected, null);
     return PRESENT_INVALID;
   }

@@ -51,8 +51,23 @@ function stringDecoder(node: StringNode, check: StringCheck | undefined): ValueD
   // length is certainly within bounds without counting.
   const countBelow = 2 * minLength;
   const pattern = node.pattern === undefined ? undefined : new RegExp(node.pattern, 'u');
+  // An output string: its length, pattern and checks, whatever characters it holds.
+  const checkOutputString = (
+    value: string,
+    context: DecodeContext,
+    parent: PathNode | undefined,
+    key: string | number,
+  ): unknown => {
+    const codePoints = codePointLength(value);
+    if (codePoints < minLength || codePoints > maxLength)
+      return context.report(parent, key, expected, value, undefined, lengthMessage(codePoints, value.length));
+    if (pattern !== undefined && !pattern.test(value)) return context.report(parent, key, expected, value);
+    if (check !== undefined && !check(value)) return context.report(parent, key, expected, value);
+    return value;
+  };
   const full: ValueDecoder = (value, context, parent, key) => {
     if (typeof value !== 'string') return context.report(parent, key, expected, value);
+    if (context.output) return checkOutputString(value, context, parent, key);
     if (!isWellFormed(value)) {
       return context.report(parent, key, expected, value, describeIllFormed(value), LONE_SURROGATE_MESSAGE);
     }
@@ -78,13 +93,13 @@ function stringDecoder(node: StringNode, check: StringCheck | undefined): ValueD
     if (check !== undefined && !check(value)) return context.report(parent, key, expected, value);
     return value;
   };
-  // The common case first; anything unusual takes the full path, which reports.
+  // The common case first; anything unusual takes the full path, which reports. An output's
+  // strings are not held to the hostile-input rules (see DecodeContext.output).
   return (value, context, parent, key) =>
     typeof value === 'string' &&
     value.length >= countBelow &&
     value.length <= maxLength &&
-    isWellFormed(value) &&
-    value.indexOf('\0') === -1 &&
+    (context.output || (isWellFormed(value) && value.indexOf('\0') === -1)) &&
     (pattern === undefined || pattern.test(value)) &&
     (check === undefined || check(value))
       ? value
@@ -139,9 +154,10 @@ function integerDecoder(node: NumberNode): ValueDecoder {
   const full: ValueDecoder = (value, context, parent, key) => {
     let n: number;
     if (typeof value === 'number') n = value;
-    else if (typeof value === 'string' && INTEGER_TEXT.test(value)) n = Number(value);
+    else if (typeof value === 'string' && !context.output && INTEGER_TEXT.test(value)) n = Number(value);
     else return context.report(parent, key, expected, value);
-    if (!Number.isSafeInteger(n)) {
+    // An output's integer is the tool's own number, not text that lost precision on the way in.
+    if (!Number.isSafeInteger(n) && !(context.output && Number.isInteger(n))) {
       if (Number.isInteger(n))
         return context.report(parent, key, expected, value, undefined, UNSAFE_INTEGER_MESSAGE);
       return context.report(parent, key, expected, value, nonFinite(n));
@@ -182,6 +198,7 @@ const BOOLEAN_EXPECTED = describeExpected({ kind: 'boolean' });
 
 const booleanDecoder: ValueDecoder = (value, context, parent, key) => {
   if (typeof value === 'boolean') return value;
+  if (context.output) return context.report(parent, key, BOOLEAN_EXPECTED, value);
   if (value === 'true') return true;
   if (value === 'false') return false;
   return context.report(parent, key, BOOLEAN_EXPECTED, value);

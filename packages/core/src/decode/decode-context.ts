@@ -51,10 +51,15 @@ export class DecodeContext {
   /**
    * @param fromJson the value is our own `JSON.parse` result: plain objects and arrays with own
    *   enumerable data properties only, so the checks for host-made values are skipped.
+   * @param output the value is a tool's output checked against its declared output, not arguments
+   *   from a model: nothing is coerced (no `"5"` for an integer, no `"true"` for a boolean, no
+   *   `null` for an absent optional property) and strings are taken as JSON carries them (the
+   *   hostile-input string rules, R3 in docs/reliability.md, guard the way in, not the way out).
    */
   constructor(
     readonly limits: DecodeLimits,
     readonly fromJson: boolean,
+    readonly output = false,
   ) {
     this.maxNodes = limits.maxNodes;
     this.maxDepth = limits.maxDepth;

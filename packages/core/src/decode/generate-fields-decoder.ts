@@ -80,8 +80,9 @@ function caseFor(property: CompiledProperty, index: number): string {
   const slot = JSON.stringify(property.slot);
   let onNull: string;
   if (property.nullable) onNull = `target[${slot}] = null; present++;`;
-  // R6 (docs/reliability.md): null for an optional property means absent.
-  else if (property.optional) onNull = '';
+  // R6 (docs/reliability.md): null for an optional property means absent, in arguments only.
+  else if (property.optional)
+    onNull = `if (context.output) { present++; ok = false; context.report(here, ${name}, expected${index}, null); }`;
   else onNull = `present++; ok = false; context.report(here, ${name}, expected${index}, null);`;
   return `
         case ${name}: {

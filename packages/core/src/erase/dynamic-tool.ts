@@ -7,6 +7,8 @@ import type { ToolLimits } from '../invoke/erased-tool-spec';
 import type { ToolDefinitionAnnotations, ToolSource } from '../invoke/tool-definition';
 import type { ToolLockKey } from '../metadata/tool-options';
 import type { ContentRenderer } from '../result/result-from-output';
+import type { OutputChecker } from '../decode/create-output-checker';
+import type { OutputValidationMode } from '../invoke/output-validation';
 
 /** What `dynamicTool` needs: a definition with a raw JSON Schema, and the function. */
 export interface DynamicToolOptions<Output = unknown> {
@@ -35,6 +37,14 @@ export interface DynamicToolOptions<Output = unknown> {
    * validator adapted to return issues). Without it, only the structural limits apply.
    */
   readonly validate?: (args: Record<string, unknown>) => readonly ArgumentIssue[] | undefined;
+  /**
+   * Checks the output's JSON form against `outputSchema` (an ajv validator adapted to return
+   * issues, as `validate`): the issues, or `undefined`/none when it matches. Without it the output
+   * is not checked.
+   */
+  readonly validateOutput?: OutputChecker;
+  /** How a mismatching output is handled, over the tool set's mode (see `ToolOptions.outputValidation`). */
+  readonly outputValidation?: OutputValidationMode;
   /** Runs the tool; an `async function*` streams progress. */
   readonly run: (
     args: Record<string, unknown>,
@@ -82,8 +92,9 @@ export function dynamicTool<Output = unknown>(options: DynamicToolOptions<Output
       ...(options.toContent ? { toContent: options.toContent } : {}),
       ...(options.streaming !== undefined ? { streaming: options.streaming } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.outputValidation !== undefined ? { outputValidation: options.outputValidation } : {}),
     },
     // The decoder returns its ToolError rather than throwing it: a throw costs more than the decode.
-    { decode: decoder, invoke: options.run },
+    { decode: decoder, invoke: options.run, checkOutput: options.validateOutput },
   );
 }

@@ -1,5 +1,6 @@
 import type { ToolCallContext } from '../context/tool-call-context';
 import { createDecodeFunction } from '../decode/create-decode-function';
+import { createOutputChecker } from '../decode/create-output-checker';
 import { DEFAULT_DECODE_LIMITS, resolveDecodeLimits } from '../decode/decode-limits';
 import { createEngineTool } from '../invoke/create-erased-tool';
 import type { ErasedTool } from '../invoke/erased-tool';
@@ -56,6 +57,7 @@ export function eraseDescriptor(
       definition,
       toContent,
       streaming: descriptor.streaming,
+      outputValidation: declared.outputValidation,
       limits:
         declared.concurrency === undefined
           ? options?.limits
@@ -64,6 +66,7 @@ export function eraseDescriptor(
     () => ({
       decode: createDecodeFunction<object>(args, decodeLimits, declared.name, options?.accelerate !== false),
       invoke: invokerFor(descriptor, receiver, fn),
+      checkOutput: descriptor.output === undefined ? undefined : createOutputChecker(descriptor.output),
     }),
   );
 }

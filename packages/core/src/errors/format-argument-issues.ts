@@ -20,8 +20,27 @@ export function formatArgumentIssues(issues: readonly ArgumentIssue[], toolName?
   return lines.join('\n');
 }
 
-function formatIssue(issue: ArgumentIssue): string {
-  return `${oneLine(issue.path) || '(arguments)'}: ${describeArgumentIssue(issue)}`;
+/**
+ * The model text of an `invalid_output` error for an output that does not match the tool's declared
+ * output: one line per issue, as for arguments, with what the model can do about a tool's fault.
+ */
+export function formatOutputIssues(issues: readonly ArgumentIssue[], toolName?: string): string {
+  const tool = toolName ?? 'the tool';
+  const lines = [`${toolName ?? 'The tool'} returned output that does not match its declared output:`];
+  const listed = Math.min(issues.length, MAX_LISTED_ISSUES);
+  for (let index = 0; index < listed; index++) lines.push(`  - ${formatIssue(issues[index]!, '(output)')}`);
+  if (issues.length > MAX_LISTED_ISSUES) {
+    const more = issues.length - MAX_LISTED_ISSUES;
+    lines.push(`  - … and ${more} more ${more === 1 ? 'problem' : 'problems'}`);
+  }
+  lines.push(
+    `This is a fault in ${tool}, not in the arguments; the same call returns the same output. Try different arguments or another approach.`,
+  );
+  return lines.join('\n');
+}
+
+function formatIssue(issue: ArgumentIssue, root = '(arguments)'): string {
+  return `${oneLine(issue.path) || root}: ${describeArgumentIssue(issue)}`;
 }
 
 /** One issue without its path, on one line: `expected an integer >= 1, received "ten"; hint`. */

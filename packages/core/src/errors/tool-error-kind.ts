@@ -54,7 +54,7 @@ export interface ToolErrorKindTraits {
  * | cancelled            | no        | no            | the caller stopped it; says nothing about the input        |
  * | missing_resource     | no        | yes           | host configuration is absent until someone binds it        |
  * | stream_no_terminal   | no        | no            | a broken stream may be a bug or a dropped connection       |
- * | invalid_output       | no        | yes           | the same input produces the same unserializable output     |
+ * | invalid_output       | no        | yes           | the same input gives the same unserializable/wrong output  |
  * | payload_too_large    | no        | yes           | the same payload stays too large                           |
  * | unavailable          | yes       | no            | the service is expected back                               |
  * | conflict             | no        | yes           | the state must change (re-read, refresh) before a retry    |

@@ -1,7 +1,7 @@
 import type { ArgumentIssue } from './argument-issue';
 import { defaultModelText } from './default-model-text';
 import { describeThrown } from './describe-thrown';
-import { formatArgumentIssues } from './format-argument-issues';
+import { formatArgumentIssues, formatOutputIssues } from './format-argument-issues';
 import { scrubText } from './scrub-text';
 import { toLogValue } from './to-log-value';
 import { isToolErrorKind, TOOL_ERROR_KIND_TRAITS, type ToolErrorKind } from './tool-error-kind';
@@ -11,7 +11,10 @@ import { brandErrorClass, hasErrorBrand } from './error-brand';
 export interface ToolErrorOptions {
   /** The tool that failed; filled in by the runtime when absent. */
   readonly toolName?: string;
-  /** For `invalid_arguments`: one entry per problem; the default model text lists them. */
+  /**
+   * For `invalid_arguments` (and `invalid_output` for an output that does not match the declared
+   * output): one entry per problem; the default model text lists them.
+   */
   readonly issues?: readonly ArgumentIssue[];
   /** The original failure. Host-only: never part of model text. */
   readonly cause?: unknown;
@@ -73,7 +76,7 @@ export class ToolError extends Error {
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 
-  /** For `invalid_arguments`: the problems, by JSON path. */
+  /** For `invalid_arguments` and a mismatching `invalid_output`: the problems, by JSON path. */
   get issues(): readonly ArgumentIssue[] | undefined {
     if (this.#issues === undefined && this.#issueSource !== undefined) {
       const issues = this.#issueSource();
@@ -245,7 +248,10 @@ export class ToolError extends Error {
     return new ToolError('stream_no_terminal', modelText, options);
   }
 
-  /** `invalid_output`: the tool's output cannot be serialized or rendered. */
+  /**
+   * `invalid_output`: the tool's output cannot be serialized or rendered, or does not match its
+   * declared output (pass `issues`: the model text lists them).
+   */
   static invalidOutput(modelText?: string, options?: ToolErrorOptions): ToolError {
     return new ToolError('invalid_output', modelText, options);
   }
@@ -310,6 +316,9 @@ function generatedText(
 ): string {
   if (kind === 'invalid_arguments' && options.issues !== undefined && options.issues.length > 0) {
     return formatArgumentIssues(options.issues, options.toolName);
+  }
+  if (kind === 'invalid_output' && options.issues !== undefined && options.issues.length > 0) {
+    return formatOutputIssues(options.issues, options.toolName);
   }
   return defaultModelText(kind, options);
 }

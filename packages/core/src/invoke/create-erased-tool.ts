@@ -9,6 +9,12 @@ import { markEngineTool } from './engine-tool';
 import { freezeToolDefinition } from './freeze-tool-definition';
 import type { ToolDefinition } from './tool-definition';
 import { ToolRunner, type ToolRunnerConfig } from './tool-runner';
+import type { OutputChecker } from '../decode/create-output-checker';
+import {
+  isOutputValidationMode,
+  OUTPUT_VALIDATION_MODES,
+  type OutputValidationMode,
+} from './output-validation';
 
 /** How long a stopped tool may keep running before it counts as detached. */
 export const DEFAULT_GRACE_MS = 1000;
@@ -23,7 +29,11 @@ export const DEFAULT_MAX_ARGUMENT_BYTES = 1024 * 1024;
  * `TypeError` listing every problem when the spec is invalid, at creation rather than first call.
  */
 export function createErasedTool<Args = any, Output = any>(spec: ErasedToolSpec<Args, Output>): ErasedTool {
-  return buildErasedTool(spec, { decode: engineDecoder(spec?.decode), invoke: spec?.invoke });
+  return buildErasedTool(spec, {
+    decode: engineDecoder(spec?.decode),
+    invoke: spec?.invoke,
+    checkOutput: spec?.validateOutput,
+  });
 }
 
 /** What a call needs and a definition does not: the decoder and the function. */
@@ -35,6 +45,8 @@ export interface ToolCallParts<Args = any, Output = any> {
    */
   readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => Args | ToolError | Promise<Args | ToolError>;
   readonly invoke: ErasedToolSpec<Args, Output>['invoke'];
+  /** The check of the output against the declared output (see `ErasedToolSpec.validateOutput`). */
+  readonly checkOutput?: OutputChecker | undefined;
 }
 
 /**
@@ -44,7 +56,7 @@ export interface ToolCallParts<Args = any, Output = any> {
  * definitions only. Internal.
  */
 export function createEngineTool<Args = any, Output = any>(
-  spec: Omit<ErasedToolSpec<Args, Output>, 'decode' | 'invoke'>,
+  spec: Omit<ErasedToolSpec<Args, Output>, 'decode' | 'invoke' | 'validateOutput'>,
   parts: ToolCallParts<Args, Output> | (() => ToolCallParts<Args, Output>),
 ): ErasedTool {
   return buildErasedTool(spec, parts);
@@ -64,7 +76,7 @@ function engineDecoder<Args>(decode: ErasedToolSpec<Args, unknown>['decode']): T
 }
 
 function buildErasedTool<Args, Output>(
-  spec: Omit<ErasedToolSpec<Args, Output>, 'decode' | 'invoke'>,
+  spec: Omit<ErasedToolSpec<Args, Output>, 'decode' | 'invoke' | 'validateOutput'>,
   parts: ToolCallParts<Args, Output> | (() => ToolCallParts<Args, Output>),
 ): ErasedTool {
   const definition = freezeToolDefinition(spec?.definition);
@@ -72,7 +84,14 @@ function buildErasedTool<Args, Output>(
   if (typeof parts !== 'function') {
     if (typeof parts.decode !== 'function') problems.push('decode must be a function.');
     if (typeof parts.invoke !== 'function') problems.push('invoke must be a function.');
+    if (parts.checkOutput !== undefined && typeof parts.checkOutput !== 'function')
+      problems.push('validateOutput must be a function.');
   }
+  const outputValidation: unknown = spec.outputValidation;
+  if (outputValidation !== undefined && !isOutputValidationMode(outputValidation))
+    problems.push(
+      `outputValidation must be one of ${OUTPUT_VALIDATION_MODES.map((m) => `'${m}'`).join(', ')}.`,
+    );
   const { toContent, streaming } = spec;
   if (toContent !== undefined && typeof toContent !== 'function')
     problems.push('toContent must be a function.');
@@ -91,7 +110,14 @@ function buildErasedTool<Args, Output>(
   let runner: ToolRunner | undefined;
   const start = (): ToolRunner =>
     (runner = new ToolRunner(
-      runnerConfig(definition, typeof parts === 'function' ? parts() : parts, toContent, streaming, limits),
+      runnerConfig(
+        definition,
+        typeof parts === 'function' ? parts() : parts,
+        toContent,
+        streaming,
+        limits,
+        spec.outputValidation,
+      ),
     ));
   const tool: ErasedTool = Object.freeze({
     definition,
@@ -103,10 +129,11 @@ function buildErasedTool<Args, Output>(
 
 function runnerConfig<Args, Output>(
   definition: ToolDefinition,
-  { decode, invoke }: ToolCallParts<Args, Output>,
+  { decode, invoke, checkOutput }: ToolCallParts<Args, Output>,
   toContent: ErasedToolSpec<Args, Output>['toContent'],
   streaming: boolean | undefined,
   limits: ToolLimits,
+  outputValidation: OutputValidationMode | undefined,
 ): ToolRunnerConfig {
   const structured = definition.outputSchema !== undefined;
   return {
@@ -126,6 +153,9 @@ function runnerConfig<Args, Output>(
         ? undefined
         : new ConcurrencyLimiter({ maxConcurrent: limits.concurrency, maxQueue: limits.queue ?? 0 })),
     maxArgumentBytes: definition.maxArgumentBytes ?? DEFAULT_MAX_ARGUMENT_BYTES,
+    // A tool whose own mode is off pays for no check at all.
+    checkOutput: outputValidation === 'off' ? undefined : checkOutput,
+    outputValidation,
   };
 }
 

@@ -1,6 +1,8 @@
 import type { ToolError } from '../errors/tool-error';
 import type { ToolCallContext } from '../context/tool-call-context';
 import type { ContentRenderer } from '../result/result-from-output';
+import type { OutputChecker } from '../decode/create-output-checker';
+import type { OutputValidationMode } from './output-validation';
 import type { ConcurrencyLimiter } from './concurrency-limiter';
 import type { ToolDefinition } from './tool-definition';
 
@@ -53,4 +55,11 @@ export interface ErasedToolSpec<Args = any, Output = any> {
    */
   readonly streaming?: boolean;
   readonly limits?: ToolLimits;
+  /**
+   * Checks the output's JSON form against the declared output (`definition.outputSchema`): the
+   * issues, or `undefined` when it matches. Without it the output is not checked.
+   */
+  readonly validateOutput?: OutputChecker;
+  /** This tool's output validation, over its tool set's (default `strict`, see docs/output-validation.md). */
+  readonly outputValidation?: OutputValidationMode;
 }

@@ -4,7 +4,7 @@ import type { ToolCallContext } from '../context/tool-call-context';
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
 import { outputResult, type OutputRenderOptions } from '../result/result-from-output';
-import { callMeta, type ToolResult, type ToolResultMeta } from '../result/tool-result';
+import { callMeta, type ToolResult, type ToolResultMeta, type ToolSuccess } from '../result/tool-result';
 import { closeQuietly } from '../stream/close-quietly';
 import { isThenable } from '../stream/is-thenable';
 import { toProgressItem, type ProgressItem } from '../stream/progress-item';
@@ -12,9 +12,11 @@ import { scrubProgress } from '../stream/scrub-progress';
 import type { StreamOrigin } from '../stream/stream-origin';
 import { eventLoopTurn, nextTurnAt, turnDue } from '../stream/event-loop-turn';
 import { engineStream, ToolStream, type CallStream } from '../stream/tool-stream';
+import type { OutputChecker } from '../decode/create-output-checker';
 import { busyError, type BusyScope } from './busy-error';
 import { CallGuard, type GuardOutcome } from './call-guard';
 import type { ConcurrencyLimiter } from './concurrency-limiter';
+import { DEFAULT_OUTPUT_VALIDATION, type OutputValidationMode } from './output-validation';
 
 /** Everything the engine needs for one tool, resolved once at creation. */
 export interface ToolRunnerConfig {
@@ -32,6 +34,10 @@ export interface ToolRunnerConfig {
   readonly graceMs: number;
   readonly limiter: ConcurrencyLimiter | undefined;
   readonly maxArgumentBytes: number;
+  /** The check of the output against the declared output; absent when the tool declares none. */
+  readonly checkOutput: OutputChecker | undefined;
+  /** The tool's own output validation mode, over its set's (see `OutputPolicy`). */
+  readonly outputValidation: OutputValidationMode | undefined;
 }
 
 type AsyncIteratorLike = AsyncIterator<unknown, unknown, undefined>;
@@ -513,8 +519,7 @@ export class ToolRunner {
     return callMeta(this.#config.name, ctx.callId, ctx.hostResults(), durationMs, detached);
   }
 
-  // Output to result, for every route: the one place a tool's output is checked and rendered
-  // (the place for output validation against the declared schema, when it comes).
+  // Output to result, for every route: the one place a tool's output is checked and rendered.
   #success(output: unknown, ctx: CallContext, startedAt: number): ToolResult {
     let meta: ToolResultMeta | CallContext;
     // The context makes the meta when the result's is first read (most hosts never read it);
@@ -527,7 +532,43 @@ export class ToolRunner {
     }
     const result = outputResult(output, meta, this.#config.render);
     // Output rendering can fail too (invalid_output); its text must be scrubbed like any failure.
-    return result.ok ? result : this.#failure(result.error, ctx, startedAt);
+    if (!result.ok) return this.#failure(result.error, ctx, startedAt);
+    const checkOutput = this.#config.checkOutput;
+    return checkOutput === undefined ? result : this.#checkOutput(checkOutput, result, ctx, startedAt);
+  }
+
+  // The JSON form, which is what clients are served (structured content included), is what is
+  // checked. Tool-level mode over the set's (docs/output-validation.md).
+  #checkOutput(
+    checkOutput: OutputChecker,
+    result: ToolSuccess,
+    ctx: CallContext,
+    startedAt: number,
+  ): ToolResult {
+    const policy = ctx.outputPolicy;
+    const mode = this.#config.outputValidation ?? policy?.mode ?? DEFAULT_OUTPUT_VALIDATION;
+    if (mode === 'off') return result;
+    const issues = checkOutput(result.json, ctx);
+    if (issues === undefined || issues.length === 0) return result;
+    const name = this.#config.name;
+    const listener = policy?.onMismatch;
+    if (listener !== undefined) {
+      try {
+        listener(Object.freeze({ tool: name, callId: ctx.callId, issues, mode }));
+      } catch {
+        // A listener is the host's logging: its failure must not change the call.
+      }
+    }
+    if (mode === 'warn') return result;
+    return this.#failure(
+      ToolError.invalidOutput(undefined, {
+        toolName: name,
+        issues,
+        details: { reason: 'the output does not match the declared output' },
+      }),
+      ctx,
+      startedAt,
+    );
   }
 
   #failure(thrown: unknown, ctx: CallContext, startedAt: number, detached?: boolean): ToolResult {

@@ -1,6 +1,7 @@
 /** The pattern tool names must match: the limit providers enforce (letters, digits, _ and -, at most 64). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
+import type { OutputValidationMode } from '../invoke/output-validation';
 import type { TypeReference } from './param-options';
 
 /** Behaviour hints shown to clients (MCP annotations). */
@@ -25,6 +26,12 @@ export interface ToolOptions {
   args?: TypeReference;
   /** A class describing the output; gives the tool an output schema and structured content. */
   output?: TypeReference;
+  /**
+   * How the output is checked against `output`: `strict` (a mismatch is an `invalid_output`
+   * failure), `warn` (served, and the set's `onOutputMismatch` hears of it) or `off`. Overrides the
+   * tool set's or registry's mode; absent: theirs, else `strict` (docs/output-validation.md).
+   */
+  outputValidation?: OutputValidationMode;
   /** A requirement expression, evaluated by the registry at finalize; opaque to core. */
   requires?: unknown;
   timeoutMs?: number;

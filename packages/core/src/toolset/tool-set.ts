@@ -18,6 +18,12 @@ import type { ErasedTool } from '../invoke/erased-tool';
 import { describeToolSource } from '../invoke/describe-tool-source';
 import { isEngineTool } from '../invoke/engine-tool';
 import type { ToolDefinition } from '../invoke/tool-definition';
+import {
+  outputPolicyOf,
+  type OutputMismatchListener,
+  type OutputPolicy,
+  type OutputValidationMode,
+} from '../invoke/output-validation';
 import type { CallInterceptor } from './call-interceptor';
 import { interceptCall, interceptedCall } from './intercept-call';
 import { unknownToolError } from './unknown-tool-error';
@@ -52,6 +58,14 @@ export interface ToolSetOptions {
    * call's model-bound text is scrubbed: error text and progress, like the context bag's values.
    */
   readonly secrets?: () => readonly string[];
+  /**
+   * How the set's tools' outputs are checked against their declared outputs, for tools that set no
+   * mode of their own: `strict` (default: a mismatch is an `invalid_output` failure), `warn` (the
+   * output is served, `onOutputMismatch` hears of it) or `off` (docs/output-validation.md).
+   */
+  readonly outputValidation?: OutputValidationMode;
+  /** Hears of every output that did not match its declared output, in `strict` and `warn` mode. */
+  readonly onOutputMismatch?: OutputMismatchListener;
 }
 
 /** Options of `ToolSet.call`. */
@@ -81,6 +95,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
   readonly #secrets: (() => readonly string[]) | undefined;
   readonly #interceptors: readonly CallInterceptor[];
   readonly #accelerator: DecodeAccelerator;
+  readonly #outputPolicy: OutputPolicy | undefined;
 
   constructor(options: ToolSetOptions = {}) {
     const accelerator = options.accelerator;
@@ -92,6 +107,7 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
     this.#timing = options.timing === true;
     this.#secrets = options.secrets;
     this.#interceptors = checkedInterceptors(options.interceptors);
+    this.#outputPolicy = outputPolicyOf('ToolSet', options.outputValidation, options.onOutputMismatch);
     const limiter = options.limiter;
     this.setConcurrencyLimiter(
       limiter === undefined ? defaultConcurrencyLimiter() : limiter === null ? undefined : limiter,
@@ -193,9 +209,12 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
       // full set (every slot held by a caller waiting for its callee).
       const adopted = adoptCallContext(ctx, name);
       adopted.accelerator ??= this.#accelerator;
+      adopted.outputPolicy = this.#outputPolicy;
       if (limiter !== undefined && !isDispatched(adopted)) adopted.slotLimiter = limiter;
       return callStreamOf(executeSafely(tool, name, rawArgs, adopted), name, adopted);
     }
+    // A wrapped engine tool (a registry's guarded tool) reads the set's policy from the context.
+    if (ctx instanceof CallContext) ctx.outputPolicy = this.#outputPolicy;
     if (limiter === undefined || isDispatched(ctx)) {
       // Relayed even when already a call stream: a hand-written tool may return one it did not build.
       const stream = executeSafely(tool, name, rawArgs, ctx);

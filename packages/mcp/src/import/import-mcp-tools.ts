@@ -3,7 +3,7 @@ import { FinalizeError, type ToolServerHandle } from '@toolwright/registry';
 import type { Implementation } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { checkRemoteSchema } from './check-remote-schema';
-import { ValidatorCompiler } from './compile-validator';
+import { ValidatorCompiler, type ArgumentValidator } from './compile-validator';
 import { fingerprintDefinition } from './fingerprint';
 import type { McpClientLike } from './mcp-client-like';
 import {
@@ -474,6 +474,20 @@ class ToolImport implements McpImport {
         localName,
         message: `${remoteName} was not imported: ${compiled.reason}.`,
       };
+    // The structured content is checked as the arguments are: by ajv, against the remote's schema.
+    const outputValidation = this.#options.outputValidation;
+    let validateOutput: ArgumentValidator | undefined;
+    if (outputSchema !== undefined && outputValidation !== 'off') {
+      const compiledOutput = compiler.compile(outputSchema);
+      if (!compiledOutput.ok)
+        return {
+          code: 'schema_rejected',
+          remoteName,
+          localName,
+          message: `${remoteName} was not imported: its output schema was refused (${compiledOutput.reason}).`,
+        };
+      validateOutput = compiledOutput.validate;
+    }
     const annotations = (
       typeof remote['annotations'] === 'object' && remote['annotations'] !== null ? remote['annotations'] : {}
     ) as Record<string, unknown>;
@@ -531,6 +545,8 @@ class ToolImport implements McpImport {
         maxArgumentBytes,
         source: { className: `mcp:${this.serverInfo?.name ?? 'server'}`, methodName: remoteName },
         validate: compiled.validate,
+        ...(validateOutput === undefined ? {} : { validateOutput }),
+        ...(outputValidation === undefined ? {} : { outputValidation }),
         run: (args: Record<string, unknown>, ctx: ToolCallContext) =>
           this.#tracked(callRemoteTool(target, args, ctx)),
         toContent: (output: unknown) => remoteContent(output) ?? [],

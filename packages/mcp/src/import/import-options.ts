@@ -1,3 +1,4 @@
+import type { OutputValidationMode } from '@toolwright/core';
 import type { ToolKind, ToolNamespace } from '@toolwright/registry';
 
 /** Which remote tools to take: a list of remote names, or a predicate on the remote name. */
@@ -69,6 +70,13 @@ export interface ImportMcpToolsOptions {
   readonly maxTools?: number;
   /** Cap on a call's raw arguments, in UTF-8 bytes (default 1 MiB). */
   readonly maxArgumentBytes?: number;
+  /**
+   * How an imported tool's structured content is checked against its remote `outputSchema`:
+   * `strict` (a mismatch is an `invalid_output` result), `warn` or `off`. Absent: the mode of the
+   * registry or tool set the tools are called through (default `strict`). Unless `off`, a tool
+   * whose output schema does not compile is skipped (`schema_rejected`).
+   */
+  readonly outputValidation?: OutputValidationMode;
   /**
    * A remote definition that changes after import is always flagged (a `definition_changed`
    * problem and an `onChange` event). `pin` (default) keeps the pinned definition in use and holds

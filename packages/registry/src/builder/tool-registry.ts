@@ -1,8 +1,11 @@
 import {
   defaultConcurrencyLimiter,
+  isOutputValidationMode,
   ToolError,
   type CallInterceptor,
   type ConcurrencyLimiter,
+  type OutputMismatchListener,
+  type OutputValidationMode,
   type TokenLike,
 } from '@toolwright/core';
 import type { Provider, ResourceClass, ResourceData, ResourcesSnapshot } from '@toolwright/resources';
@@ -60,6 +63,15 @@ export interface ToolRegistryOptions {
    * docs/tool-search.md. Default: only the tools that declare `deferLoading: true`.
    */
   readonly deferLoading?: boolean | DeferLoadingOptions;
+  /**
+   * How tools' outputs are checked against their declared outputs, for tools that set no mode of
+   * their own (`@Tool({ outputValidation })`): `strict` (default: a mismatch is an `invalid_output`
+   * failure, never served), `warn` (served, and `onOutputMismatch` hears of it) or `off`. Holds for
+   * every route: handle calls, the agent, the MCP server (docs/output-validation.md).
+   */
+  readonly outputValidation?: OutputValidationMode;
+  /** Hears of every output that did not match its declared output (`strict` and `warn`); host-only. */
+  readonly onOutputMismatch?: OutputMismatchListener;
 }
 
 /**
@@ -80,6 +92,13 @@ export class ToolRegistry {
         `Unknown tool namespace ${JSON.stringify(namespace)}; use one of ${TOOL_NAMESPACES.join(', ')}.`,
       );
     }
+    if (options.outputValidation !== undefined && !isOutputValidationMode(options.outputValidation)) {
+      throw new TypeError(
+        `Unknown output validation mode ${JSON.stringify(options.outputValidation)}; use 'strict', 'warn' or 'off'.`,
+      );
+    }
+    if (options.onOutputMismatch !== undefined && typeof options.onOutputMismatch !== 'function')
+      throw new TypeError('ToolRegistry: onOutputMismatch must be a function.');
     this.#settings = {
       namespace,
       limiter: options.limiter ?? defaultConcurrencyLimiter(),
@@ -87,6 +106,8 @@ export class ToolRegistry {
       maxDispatches: options.maxDispatches,
       interceptors: options.interceptors,
       deferral: deferLoadingPolicy(options.deferLoading),
+      outputValidation: options.outputValidation,
+      onOutputMismatch: options.onOutputMismatch,
     };
   }
 
@@ -249,6 +270,8 @@ export class ToolRegistry {
           maxDepth: this.#settings.maxDepth,
           maxDispatches: this.#settings.maxDispatches,
           interceptors: this.#settings.interceptors,
+          outputValidation: this.#settings.outputValidation,
+          onOutputMismatch: this.#settings.onOutputMismatch,
           secrets: build.secrets.strings,
           deferral: this.#settings.deferral,
         },

@@ -1,4 +1,10 @@
-import { isFunctionTool, type CallInterceptor, type ConcurrencyLimiter } from '@toolwright/core';
+import {
+  isFunctionTool,
+  type CallInterceptor,
+  type ConcurrencyLimiter,
+  type OutputMismatchListener,
+  type OutputValidationMode,
+} from '@toolwright/core';
 import { readToolDeclarations } from '@toolwright/core/internal';
 import {
   fromFactory,
@@ -34,6 +40,8 @@ export interface RegistrySettings {
   readonly interceptors?: readonly CallInterceptor[];
   /** Which tools are deferred, besides what they declare (`ToolRegistryOptions.deferLoading`). */
   readonly deferral?: DeferLoadingPolicy;
+  readonly outputValidation?: OutputValidationMode;
+  readonly onOutputMismatch?: OutputMismatchListener;
 }
 
 /** Everything one `finalize()` (or `check()`) produced. */

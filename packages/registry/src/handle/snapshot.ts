@@ -6,6 +6,8 @@ import {
   type ToolCallContext,
   type ToolResult,
   type CallStream,
+  type OutputMismatchListener,
+  type OutputValidationMode,
 } from '@toolwright/core';
 import { NO_CATALOG_ENTRIES, SnapshotCatalog, type CatalogEntries } from '../catalog/snapshot-catalog';
 import type { ToolCatalog } from '../catalog/tool-catalog';
@@ -36,6 +38,9 @@ export interface SnapshotSettings {
   readonly secrets?: () => readonly string[];
   /** How deferred tools are rendered: Anthropic's search variant, OpenAI namespaces. */
   readonly deferral?: DeferLoadingPolicy;
+  /** The registry's output validation mode and mismatch listener (core's `ToolSetOptions`). */
+  readonly outputValidation?: OutputValidationMode;
+  readonly onOutputMismatch?: OutputMismatchListener;
 }
 
 /**
@@ -64,6 +69,8 @@ export class Snapshot implements ToolSnapshot {
       maxDispatches: settings.maxDispatches,
       interceptors: settings.interceptors,
       secrets: settings.secrets,
+      outputValidation: settings.outputValidation,
+      onOutputMismatch: settings.onOutputMismatch,
     });
     // Indexed: a snapshot is built once per finalize, in code not yet optimized, where for…of
     // allocates an iterator result per tool.
