@@ -308,10 +308,11 @@ function checkedInterceptors(
       typeof hooks !== 'object' ||
       hooks === null ||
       (hooks.beforeDecode !== undefined && typeof hooks.beforeDecode !== 'function') ||
+      (hooks.aroundCall !== undefined && typeof hooks.aroundCall !== 'function') ||
       (hooks.afterResult !== undefined && typeof hooks.afterResult !== 'function')
     ) {
       throw new TypeError(
-        'ToolSet: each interceptor is an object whose beforeDecode and afterResult, when present, are functions.',
+        'ToolSet: each interceptor is an object whose beforeDecode, aroundCall and afterResult, when present, are functions.',
       );
     }
   }
