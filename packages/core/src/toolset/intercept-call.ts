@@ -41,7 +41,7 @@ export function interceptedCall(
   } catch {
     // A context whose getters throw still gets its call intercepted.
   }
-  return new CallView(toolName, rawArgs, depth, context);
+  return Object.freeze(new CallView(toolName, rawArgs, depth, context));
 }
 
 // The call id is read from the context when first asked for: a context makes its id when first
