@@ -87,6 +87,21 @@ function summarizeCall(rows) {
       met: s.vsPeer[mode] != null && s.vsPeer[mode] >= goal.min,
     }));
   }
+  // Rows that add one feature to another row's call (a telemetry interceptor): the cost of the
+  // feature = this row's ×floor ÷ that row's, valid calls.
+  for (const s of out) {
+    const goal = rows.find((r) => r.id === s.id)?.goal;
+    if (goal?.overRow == null) continue;
+    const base = out.find((o) => o.id === goal.overRow);
+    const over = ratio(s.valid?.ratio, base?.valid?.ratio);
+    s.overRow = over;
+    s.goal = [
+      {
+        text: `valid ≤ ${goal.max}× ${base?.label ?? goal.overRow} (${over == null ? '–' : over.toFixed(2)}×)`,
+        met: over != null && over <= goal.max,
+      },
+    ];
+  }
   return { floor, rows: out };
 }
 
