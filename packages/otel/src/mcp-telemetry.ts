@@ -12,7 +12,12 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { ATTRIBUTES, METRICS } from './attributes';
-import type { McpRequestDescription, McpRequestEnd, McpSpanHandle, McpTelemetryHooks } from './mcp-telemetry-hooks';
+import type {
+  McpRequestDescription,
+  McpRequestEnd,
+  McpSpanHandle,
+  McpTelemetryHooks,
+} from './mcp-telemetry-hooks';
 import { meterOf, tracerOf, type TelemetryProviders } from './providers';
 
 /** Options of `mcpTelemetry`. */
@@ -70,7 +75,8 @@ function open(side: Side, which: 'server' | 'client', request: McpRequestDescrip
   const metricAttributes = operationAttributes(request);
   const spanAttributes: Attributes = { ...metricAttributes };
   if (request.sessionId !== undefined) spanAttributes[ATTRIBUTES.MCP_SESSION_ID] = request.sessionId;
-  if (request.requestId !== undefined) spanAttributes[ATTRIBUTES.JSONRPC_REQUEST_ID] = String(request.requestId);
+  if (request.requestId !== undefined)
+    spanAttributes[ATTRIBUTES.JSONRPC_REQUEST_ID] = String(request.requestId);
   spanAttributes[ATTRIBUTES.JSONRPC_PROTOCOL_VERSION] = '2.0';
   const span = side.tracer.startSpan(
     request.target === undefined ? request.method : `${request.method} ${request.target}`,

@@ -1,4 +1,11 @@
-import { metrics, trace, type Meter, type MeterProvider, type Tracer, type TracerProvider } from '@opentelemetry/api';
+import {
+  metrics,
+  trace,
+  type Meter,
+  type MeterProvider,
+  type Tracer,
+  type TracerProvider,
+} from '@opentelemetry/api';
 import { INSTRUMENTATION_SCOPE, INSTRUMENTATION_VERSION } from './attributes';
 
 /** Where toolwright's spans and metrics go: the global providers unless the host names others. */

@@ -1,5 +1,6 @@
 import {
   context,
+  INVALID_SPAN_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -73,12 +74,11 @@ function traceCall(
     // and the call runs as it would without it. A span a sampler dropped still has a context of
     // its own, which the calls under it must inherit.
     const own = span.spanContext();
-    if (own === trace.getSpanContext(parent) || !trace.isSpanContextValid(own)) return proceed();
+    if (own === INVALID_SPAN_CONTEXT || own === trace.getSpanContext(parent)) return proceed();
     return context.with(trace.setSpan(parent, span), proceed);
   }
   let hostValues: readonly string[] | undefined;
-  const secrets = (): readonly string[] =>
-    (hostValues ??= safeHostValues(() => call.context.hostValues()));
+  const secrets = (): readonly string[] => (hostValues ??= safeHostValues(() => call.context.hostValues()));
   try {
     span.setAttributes({
       [ATTRIBUTES.GEN_AI_OPERATION_NAME]: 'execute_tool',

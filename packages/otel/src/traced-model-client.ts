@@ -50,11 +50,17 @@ export function tracedModelClient<
         const source = context.with(trace.setSpan(context.active(), span), () =>
           client.stream(request)[Symbol.asyncIterator](),
         );
-        return watched(source, span, (errorType) => {
-          const attributes: Record<string, string> = { ...base };
-          if (errorType !== undefined) attributes[ATTRIBUTES.ERROR_TYPE] = errorType;
-          duration.record((performance.now() - startedAt) / 1000, attributes);
-        }, tokens, base);
+        return watched(
+          source,
+          span,
+          (errorType) => {
+            const attributes: Record<string, string> = { ...base };
+            if (errorType !== undefined) attributes[ATTRIBUTES.ERROR_TYPE] = errorType;
+            duration.record((performance.now() - startedAt) / 1000, attributes);
+          },
+          tokens,
+          base,
+        );
       },
     }),
   };

@@ -81,7 +81,10 @@ export function parentOf(span: ReadableSpan): string | undefined {
 }
 
 /** A tool over a permissive object schema that runs `run`. */
-export function testTool(name: string, run: (args: Record<string, unknown>, ctx: ToolCallContext) => unknown): ErasedTool {
+export function testTool(
+  name: string,
+  run: (args: Record<string, unknown>, ctx: ToolCallContext) => unknown,
+): ErasedTool {
   return dynamicTool({
     name,
     description: `The ${name} tool.`,

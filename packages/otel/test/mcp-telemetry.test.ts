@@ -140,7 +140,9 @@ describe.each(REVISIONS)('mcpTelemetry under %s', (revision) => {
         expect(point?.attributes[ATTRIBUTES.MCP_SESSION_ID]).toBeUndefined();
       }
       const list = await telemetry.histogram(METRICS.MCP_CLIENT_OPERATION_DURATION);
-      expect(list?.dataPoints.some((p) => p.attributes[ATTRIBUTES.MCP_METHOD_NAME] === 'tools/list')).toBe(true);
+      expect(list?.dataPoints.some((p) => p.attributes[ATTRIBUTES.MCP_METHOD_NAME] === 'tools/list')).toBe(
+        true,
+      );
     } finally {
       await close();
     }

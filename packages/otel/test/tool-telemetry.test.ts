@@ -10,9 +10,9 @@ beforeEach(() => telemetry.reset());
 
 describe('toolTelemetry', () => {
   it('wraps a call in an execute_tool span with the GenAI attributes', async () => {
-    const tools = new ToolSet({ interceptors: [toolTelemetry({ tracerProvider: telemetry.tracerProvider })] }).add(
-      testTool('read_file', () => 'contents'),
-    );
+    const tools = new ToolSet({
+      interceptors: [toolTelemetry({ tracerProvider: telemetry.tracerProvider })],
+    }).add(testTool('read_file', () => 'contents'));
     const result = await tools.call('read_file', '{"path":"a.ts"}', { callId: 'call-7' });
     expect(result.ok).toBe(true);
     const span = telemetry.span('execute_tool read_file');
@@ -38,7 +38,10 @@ describe('toolTelemetry', () => {
     await tools.call('raed', '{}');
     const failed = telemetry.span('execute_tool fetch');
     expect(failed.attributes[ATTRIBUTES.ERROR_TYPE]).toBe('rate_limited');
-    expect(failed.status).toEqual({ code: SpanStatusCode.ERROR, message: 'Too many requests; retry in 2 s.' });
+    expect(failed.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: 'Too many requests; retry in 2 s.',
+    });
     expect(telemetry.span('execute_tool raed').attributes[ATTRIBUTES.ERROR_TYPE]).toBe('not_found');
   });
 
@@ -52,7 +55,12 @@ describe('toolTelemetry', () => {
           return (await ctx.dispatch('leaf', '{}')).ok;
         }),
       )
-      .add(testTool('top', async (_args, ctx) => [(await ctx.dispatch('middle', '{}')).ok, (await ctx.dispatch('leaf', '{}')).ok]));
+      .add(
+        testTool('top', async (_args, ctx) => [
+          (await ctx.dispatch('middle', '{}')).ok,
+          (await ctx.dispatch('leaf', '{}')).ok,
+        ]),
+      );
     await tracer.startActiveSpan('host turn', async (turn) => {
       expect((await tools.call('top', '{}')).ok).toBe(true);
       turn.end();
@@ -63,7 +71,9 @@ describe('toolTelemetry', () => {
     const leaves = telemetry.spans().filter((span) => span.name === 'execute_tool leaf');
     expect(parentOf(top)).toBe(turn.spanContext().spanId);
     expect(parentOf(middle)).toBe(top.spanContext().spanId);
-    expect(leaves.map(parentOf).sort()).toEqual([middle.spanContext().spanId, top.spanContext().spanId].sort());
+    expect(leaves.map(parentOf).sort()).toEqual(
+      [middle.spanContext().spanId, top.spanContext().spanId].sort(),
+    );
     const traceIds = new Set(telemetry.spans().map((span) => span.spanContext().traceId));
     expect(traceIds.size).toBe(1);
   });
@@ -105,7 +115,9 @@ describe('toolTelemetry', () => {
       session: '[redacted]',
       key: 'key is [redacted]',
     });
-    const everything = JSON.stringify(telemetry.spans().map((s) => [s.name, s.attributes, s.status, s.events]));
+    const everything = JSON.stringify(
+      telemetry.spans().map((s) => [s.name, s.attributes, s.status, s.events]),
+    );
     expect(everything).not.toContain('session-secret-42');
     expect(everything).not.toContain('sk-live-registry-secret');
   });
@@ -113,7 +125,11 @@ describe('toolTelemetry', () => {
   it('cuts long recorded text with a marker', async () => {
     const tools = new ToolSet({
       interceptors: [
-        toolTelemetry({ tracerProvider: telemetry.tracerProvider, recordArguments: true, maxAttributeLength: 10 }),
+        toolTelemetry({
+          tracerProvider: telemetry.tracerProvider,
+          recordArguments: true,
+          maxAttributeLength: 10,
+        }),
       ],
     }).add(testTool('echo', () => 'ok'));
     await tools.call('echo', '{"text":"a long argument"}');

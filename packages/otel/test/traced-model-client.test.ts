@@ -21,7 +21,11 @@ describe('tracedModelClient', () => {
       { toolCalls: [{ name: 'weather', arguments: { city: 'Oslo' }, id: 'call_w1' }], usage },
       { text: 'It is sunny.', usage },
     ]);
-    const model: ModelClient = tracedModelClient(scripted, { ...providers, model: 'gpt-test', provider: 'openai' });
+    const model: ModelClient = tracedModelClient(scripted, {
+      ...providers,
+      model: 'gpt-test',
+      provider: 'openai',
+    });
     const agent = new Agent({ model, tools });
     const tracer = telemetry.tracerProvider.getTracer('host');
     const result = await tracer.startActiveSpan('invoke_agent weather-bot', async (run) => {
