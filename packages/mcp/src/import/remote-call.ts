@@ -96,13 +96,12 @@ export async function* callRemoteTool(
         },
       ),
     clientOutcome,
-  )
-    .finally(() => {
-      ctx.signal.removeEventListener('abort', follow);
-      lost.removeEventListener('abort', follow);
-      settled = true;
-      wake?.();
-    });
+  ).finally(() => {
+    ctx.signal.removeEventListener('abort', follow);
+    lost.removeEventListener('abort', follow);
+    settled = true;
+    wake?.();
+  });
   // Observed at once, so a rejection while progress is being yielded is never unhandled.
   request.catch(() => undefined);
   for (;;) {

@@ -13,7 +13,8 @@ export function clientRequestInfo(
   try {
     sessionId = client.transport?.sessionId;
     // A member of the SDK's Client that `McpClientLike` does not require.
-    const negotiated = (client as { getNegotiatedProtocolVersion?: () => unknown }).getNegotiatedProtocolVersion;
+    const negotiated = (client as { getNegotiatedProtocolVersion?: () => unknown })
+      .getNegotiatedProtocolVersion;
     const version = typeof negotiated === 'function' ? negotiated.call(client) : undefined;
     if (typeof version === 'string') protocolVersion = version;
   } catch {

@@ -29,11 +29,16 @@ export function serverOutcome(result: Result): McpRequestOutcome {
 }
 
 /** What a request of `method` is about: the tool or prompt name, or the resource URI. */
-export function targetOf(method: string, params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+export function targetOf(
+  method: string,
+  params: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
   const key =
     method === 'tools/call' || method === 'prompts/get'
       ? 'name'
-      : method.startsWith('resources/') && method !== 'resources/list' && method !== 'resources/templates/list'
+      : method.startsWith('resources/') &&
+          method !== 'resources/list' &&
+          method !== 'resources/templates/list'
         ? 'uri'
         : undefined;
   if (key === undefined) return undefined;
