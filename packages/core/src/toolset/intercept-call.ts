@@ -41,26 +41,47 @@ export function interceptedCall(
   } catch {
     // A context whose getters throw still gets its call intercepted.
   }
-  return Object.freeze(new CallView(toolName, rawArgs, depth, context));
+  return new CallView(toolName, rawArgs, depth, context);
 }
 
 // The call id is read from the context when first asked for: a context makes its id when first
-// read, and an interceptor with nothing to record need not pay for it.
+// read, and an interceptor with nothing to record need not pay for it. Its fields are read-only
+// getters rather than a frozen object: freezing cost more than the rest of a light interceptor.
 class CallView implements InterceptedCall {
+  readonly #toolName: string;
+  readonly #rawArgs: unknown;
+  readonly #depth: number;
+  readonly #context: ToolCallContext;
   #callId: string | undefined;
 
-  constructor(
-    readonly toolName: string,
-    readonly rawArgs: unknown,
-    readonly depth: number,
-    readonly context: ToolCallContext,
-  ) {}
+  constructor(toolName: string, rawArgs: unknown, depth: number, context: ToolCallContext) {
+    this.#toolName = toolName;
+    this.#rawArgs = rawArgs;
+    this.#depth = depth;
+    this.#context = context;
+  }
+
+  get toolName(): string {
+    return this.#toolName;
+  }
+
+  get rawArgs(): unknown {
+    return this.#rawArgs;
+  }
+
+  get depth(): number {
+    return this.#depth;
+  }
+
+  get context(): ToolCallContext {
+    return this.#context;
+  }
 
   get callId(): string {
     if (this.#callId === undefined) {
       let callId = '';
       try {
-        const read: unknown = this.context.callId;
+        const read: unknown = this.#context.callId;
         if (typeof read === 'string') callId = read;
       } catch {
         // A context whose getters throw still gets its call intercepted.
