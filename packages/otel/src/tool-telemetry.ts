@@ -54,6 +54,11 @@ export function toolTelemetry(options: ToolTelemetryOptions = {}): CallIntercept
   });
 }
 
+// Read once: the API's re-exports are getters, and this runs on every call.
+const CONTEXT = context;
+const TRACE = trace;
+const SPAN_OPTIONS = Object.freeze({ kind: SpanKind.INTERNAL });
+
 interface Settings {
   readonly recordArguments: boolean;
   readonly recordResults: boolean;
@@ -67,15 +72,15 @@ function traceCall(
   call: InterceptedCall,
   proceed: () => Promise<ToolResult>,
 ): Promise<ToolResult> {
-  const parent = context.active();
-  const span = tracer.startSpan(`execute_tool ${call.toolName}`, { kind: SpanKind.INTERNAL }, parent);
+  const parent = CONTEXT.active();
+  const span = tracer.startSpan(`execute_tool ${call.toolName}`, SPAN_OPTIONS, parent);
   if (!span.isRecording()) {
     // A no-op tracer gives back the parent's span context: the span adds nothing to the trace,
     // and the call runs as it would without it. A span a sampler dropped still has a context of
     // its own, which the calls under it must inherit.
     const own = span.spanContext();
-    if (own === INVALID_SPAN_CONTEXT || own === trace.getSpanContext(parent)) return proceed();
-    return context.with(trace.setSpan(parent, span), proceed);
+    if (own === INVALID_SPAN_CONTEXT || own === TRACE.getSpanContext(parent)) return proceed();
+    return CONTEXT.with(TRACE.setSpan(parent, span), proceed);
   }
   let hostValues: readonly string[] | undefined;
   const secrets = (): readonly string[] => (hostValues ??= safeHostValues(() => call.context.hostValues()));
@@ -95,7 +100,7 @@ function traceCall(
   } catch {
     // A broken exporter or span must not take the call with it.
   }
-  return context.with(trace.setSpan(parent, span), proceed).then((result) => {
+  return CONTEXT.with(TRACE.setSpan(parent, span), proceed).then((result) => {
     finish(span, settings, result, secrets);
     return result;
   });

@@ -24,10 +24,14 @@ type HookName = 'beforeDecode' | 'aroundCall' | 'afterResult';
 export function interceptCall(
   interceptors: readonly CallInterceptor[],
   call: InterceptedCall,
-  run: () => CallStream,
+  run: CallRun,
+  name: string,
 ): CallStream {
-  return new InterceptedStream(interceptors, call, run);
+  return new InterceptedStream(interceptors, call, run, name);
 }
+
+/** Runs the call itself, once the interceptors let it (`name` as the caller gave it). */
+export type CallRun = (name: string, rawArgs: unknown, ctx: ToolCallContext) => CallStream;
 
 /** The call as interceptors see it; reads the context's fields defensively (it may be the host's). */
 export function interceptedCall(
@@ -100,7 +104,8 @@ class InterceptedStream implements CallStream {
     private readonly interceptors: readonly CallInterceptor[],
     // The call is also the origin (tool name, call id) of the results made up here.
     private readonly call: InterceptedCall,
-    private readonly run: () => CallStream,
+    private readonly run: CallRun,
+    private readonly name: string,
   ) {}
 
   result(onProgress?: ProgressListener): Promise<ToolResult> {
@@ -180,7 +185,7 @@ class InterceptedStream implements CallStream {
 
   #last(): Promise<ToolResult> {
     try {
-      return this.run().result(this.#listener);
+      return this.run(this.name, this.call.rawArgs, this.call.context).result(this.#listener);
     } catch (thrown) {
       return Promise.resolve(resultFromError(thrown, originMeta(this.call)));
     }

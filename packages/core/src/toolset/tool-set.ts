@@ -19,7 +19,7 @@ import { describeToolSource } from '../invoke/describe-tool-source';
 import { isEngineTool } from '../invoke/engine-tool';
 import type { ToolDefinition } from '../invoke/tool-definition';
 import type { CallInterceptor } from './call-interceptor';
-import { interceptCall, interceptedCall } from './intercept-call';
+import { interceptCall, interceptedCall, type CallRun } from './intercept-call';
 import { unknownToolError } from './unknown-tool-error';
 import { waitForSlot } from '../internal/wait-for-slot';
 
@@ -173,10 +173,16 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
    */
   execute(name: string, rawArgs: unknown, ctx: ToolCallContext): CallStream {
     if (this.#interceptors.length === 0) return this.#execute(name, rawArgs, ctx);
-    return interceptCall(this.#interceptors, interceptedCall(String(name), rawArgs, ctx), () =>
-      this.#execute(name, rawArgs, ctx),
+    return interceptCall(
+      this.#interceptors,
+      interceptedCall(String(name), rawArgs, ctx),
+      this.#executeIntercepted,
+      name,
     );
   }
+
+  // One function for every intercepted call of the set, rather than a closure per call.
+  readonly #executeIntercepted: CallRun = (name, rawArgs, ctx) => this.#execute(name, rawArgs, ctx);
 
   #execute(name: string, rawArgs: unknown, ctx: ToolCallContext): CallStream {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
