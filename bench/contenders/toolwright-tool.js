@@ -90,9 +90,9 @@ function defineManyBare(i, { designTypes = false } = {}) {
   return { Args, ReadFile, options: readFileToolOptions(manyName(i), manyDescription(i), Args) };
 }
 
-function readFileToolSet(tw, eraseOptions) {
+function readFileToolSet(tw, eraseOptions, setOptions) {
   const { ReadFile } = defineReadFile(tw);
-  const tools = new tw.ToolSet();
+  const tools = new tw.ToolSet(setOptions);
   tools.add(tw.eraseTool(new ReadFile(), eraseOptions));
   return tools;
 }

@@ -73,6 +73,14 @@ const CALL = [
     goal: { valid: 2, invalid: 4 },
   },
   {
+    id: 'toolwright-otel',
+    side: 'toolwright',
+    label: 'toolwright ToolSet.call, telemetry interceptor, no-op tracer',
+    file: 'contenders/toolwright-call-otel.js',
+    how: 'the ToolSet.call row with interceptors: [toolTelemetry()] of @toolwright/otel and no OpenTelemetry SDK registered (the API alone: a no-op tracer), as in a host that installs the instrumentation and exports nothing. The goal divides its ×floor by the ToolSet.call row’s.',
+    goal: { overRow: 'toolwright', max: 1.2 },
+  },
+  {
     id: 'toolwright-many',
     side: 'toolwright',
     label: 'toolwright ToolSet.call, 1,000 tools in turn',

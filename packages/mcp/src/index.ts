@@ -61,6 +61,12 @@ export type {
   McpRevision,
 } from './catalog';
 export { importMcpTools } from './import/import-mcp-tools';
+export type {
+  McpTelemetry,
+  McpRequestInfo,
+  McpRequestOutcome,
+  McpRequestSpan,
+} from './telemetry/mcp-telemetry';
 export { IMPORT_DEFAULTS } from './import/import-options';
 export type { McpClientLike } from './import/mcp-client-like';
 export type {

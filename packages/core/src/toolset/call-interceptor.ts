@@ -17,7 +17,8 @@ export interface InterceptedCall {
  * Code around every call of a `ToolSet` (and of the registry over it), calls that tools dispatch
  * included: the one place to hook telemetry (a span per call), result checks, and calls handed to
  * a store instead of run. Interceptors run in order before a call and in reverse order after it,
- * each around the ones after it. Progress passes through untouched.
+ * each around the ones after it: `beforeDecode`, then `aroundCall` around the rest of the call,
+ * then `afterResult`. Progress passes through untouched.
  *
  * An interceptor that throws or rejects does not break the call: the call ends with an `internal`
  * failure (its cause host-only) and the `afterResult` of the interceptors around it still run.
@@ -30,6 +31,19 @@ export interface CallInterceptor {
    * Returning nothing lets the call go on.
    */
   readonly beforeDecode?: (call: InterceptedCall) => void | ToolResult | PromiseLike<void | ToolResult>;
+  /**
+   * Runs around the rest of the call (the interceptors after this one, then the tool): `proceed`
+   * starts it and gives its result, and the hook returns that result or one in its place. The
+   * rest starts inside the hook's own call of `proceed`, so what the hook makes current around
+   * that call (a trace context) is current in the tool and in the calls it dispatches. `proceed`
+   * runs the rest once (a second call gives the same promise); a hook that returns a result
+   * without calling it answers the call itself. Returning the promise `proceed` gave, as is, costs
+   * the call nothing more than the hook itself.
+   */
+  readonly aroundCall?: (
+    call: InterceptedCall,
+    proceed: () => Promise<ToolResult>,
+  ) => ToolResult | PromiseLike<ToolResult>;
   /**
    * Runs once the call's result is in, success or failure. Returning a `ToolResult` replaces the
    * result (an output check turning a bad output into a failure); returning nothing keeps it.

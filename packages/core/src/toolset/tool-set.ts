@@ -25,7 +25,7 @@ import {
   type OutputValidationMode,
 } from '../invoke/output-validation';
 import type { CallInterceptor } from './call-interceptor';
-import { interceptCall, interceptedCall } from './intercept-call';
+import { interceptCall, interceptedCall, type CallRun } from './intercept-call';
 import { unknownToolError } from './unknown-tool-error';
 import { waitForSlot } from '../internal/wait-for-slot';
 
@@ -189,10 +189,16 @@ export class ToolSet implements ToolDispatcher, Iterable<ErasedTool> {
    */
   execute(name: string, rawArgs: unknown, ctx: ToolCallContext): CallStream {
     if (this.#interceptors.length === 0) return this.#execute(name, rawArgs, ctx);
-    return interceptCall(this.#interceptors, interceptedCall(String(name), rawArgs, ctx), () =>
-      this.#execute(name, rawArgs, ctx),
+    return interceptCall(
+      this.#interceptors,
+      interceptedCall(String(name), rawArgs, ctx),
+      this.#executeIntercepted,
+      name,
     );
   }
+
+  // One function for every intercepted call of the set, rather than a closure per call.
+  readonly #executeIntercepted: CallRun = (name, rawArgs, ctx) => this.#execute(name, rawArgs, ctx);
 
   #execute(name: string, rawArgs: unknown, ctx: ToolCallContext): CallStream {
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
@@ -327,10 +333,11 @@ function checkedInterceptors(
       typeof hooks !== 'object' ||
       hooks === null ||
       (hooks.beforeDecode !== undefined && typeof hooks.beforeDecode !== 'function') ||
+      (hooks.aroundCall !== undefined && typeof hooks.aroundCall !== 'function') ||
       (hooks.afterResult !== undefined && typeof hooks.afterResult !== 'function')
     ) {
       throw new TypeError(
-        'ToolSet: each interceptor is an object whose beforeDecode and afterResult, when present, are functions.',
+        'ToolSet: each interceptor is an object whose beforeDecode, aroundCall and afterResult, when present, are functions.',
       );
     }
   }

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createCallContext } from '../../src/context/create-call-context';
 import { ToolError } from '../../src/errors/tool-error';
 import { resultFromError } from '../../src/result/result-from-error';
 import type { CallInterceptor } from '../../src/toolset/call-interceptor';
@@ -119,6 +121,139 @@ describe('call interceptors', () => {
     }
   });
 
+  it('run aroundCall around the rest of the call, between beforeDecode and afterResult', async () => {
+    const log: string[] = [];
+    const named = (tag: string): CallInterceptor => ({
+      beforeDecode: (call) => void log.push(`${tag}>${call.toolName}`),
+      aroundCall: async (call, proceed) => {
+        log.push(`${tag}[${call.toolName}`);
+        const result = await proceed();
+        log.push(`${tag}]${call.toolName}`);
+        return result;
+      },
+      afterResult: (call) => void log.push(`${tag}<${call.toolName}`),
+    });
+    const tools = new ToolSet({ interceptors: [named('a'), named('b')] })
+      .add(testTool('inner', () => 'inner'))
+      .add(testTool('outer', async (_args, ctx) => (await ctx.dispatch('inner', '{}')).ok));
+    const result = await tools.call('outer', '{}');
+    expect(result.ok && result.value).toBe(true);
+    expect(log).toEqual([
+      'a>outer',
+      'a[outer',
+      'b>outer',
+      'b[outer',
+      'a>inner',
+      'a[inner',
+      'b>inner',
+      'b[inner',
+      'b]inner',
+      'b<inner',
+      'a]inner',
+      'a<inner',
+      'b]outer',
+      'b<outer',
+      'a]outer',
+      'a<outer',
+    ]);
+  });
+
+  it('start the rest of the call inside aroundCall, so what it makes current is current in the tool', async () => {
+    // What a tracer's context manager does: a value current in everything proceed() starts.
+    const current = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const scoped: CallInterceptor = {
+      aroundCall: (call, proceed) => current.run(`${current.getStore() ?? ''}/${call.toolName}`, proceed),
+    };
+    const tools = new ToolSet({ interceptors: [scoped] })
+      .add(
+        testTool('leaf', () => {
+          seen.push(current.getStore());
+          return 'ok';
+        }),
+      )
+      .add(
+        testTool('look', async (_args, ctx) => {
+          seen.push(current.getStore());
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return (await ctx.dispatch('leaf', '{}')).ok;
+        }),
+      );
+    expect((await tools.call('look', '{}')).ok).toBe(true);
+    expect(seen).toEqual(['/look', '/look/leaf']);
+    expect(current.getStore()).toBeUndefined();
+  });
+
+  it('let aroundCall answer without running the tool, replace the result, and run the rest once', async () => {
+    let runs = 0;
+    const tools = new ToolSet({
+      interceptors: [
+        {
+          aroundCall: (call, proceed) =>
+            call.toolName === 'cached'
+              ? resultFromError(new ToolError('unavailable', 'Answered from the cache.'), {
+                  toolName: call.toolName,
+                  callId: call.callId,
+                  hostResults: new Map(),
+                })
+              : Promise.all([proceed(), proceed()]).then(([first, second]) => {
+                  expect(first).toBe(second);
+                  return first;
+                }),
+        },
+      ],
+    })
+      .add(testTool('cached', () => ++runs))
+      .add(testTool('counted', () => ++runs));
+    expect(errorOf(await tools.call('cached', '{}')).kind).toBe('unavailable');
+    const counted = await tools.call('counted', '{}');
+    expect(counted.ok && counted.value).toBe(1);
+    expect(runs).toBe(1);
+  });
+
+  it('turn an aroundCall that throws, rejects or answers nonsense into an internal failure', async () => {
+    for (const broken of [
+      {
+        aroundCall: () => {
+          throw new Error('tracer down: token sk-123');
+        },
+      },
+      { aroundCall: () => Promise.reject(new Error('exporter crashed')) },
+      { aroundCall: () => ({ not: 'a result' }) as never },
+      { aroundCall: async (_call, proceed) => void (await proceed()) as never },
+    ] satisfies CallInterceptor[]) {
+      const outer: string[] = [];
+      const tools = new ToolSet({
+        interceptors: [
+          { afterResult: (_call, result) => void outer.push(result.ok ? 'ok' : errorOf(result).kind) },
+          broken,
+        ],
+      }).add(testTool('read', () => 'contents'));
+      const result = await tools.call('read', '{}');
+      expect(errorOf(result).kind).toBe('internal');
+      expect(JSON.stringify(result.content)).not.toContain('sk-123');
+      expect(outer).toEqual(['internal']);
+    }
+  });
+
+  it('pass progress through when the intercepted call is iterated', async () => {
+    const tools = new ToolSet({ interceptors: [{ aroundCall: (_call, proceed) => proceed() }] }).add(
+      testTool('ticker', async function* () {
+        yield 'one';
+        yield 'two';
+        return 'done';
+      }),
+    );
+    const items: unknown[] = [];
+    for await (const item of tools.execute('ticker', '{}', createCallContext({ toolName: 'ticker' })))
+      items.push(item.type === 'terminal' ? item.result.ok && item.result.value : item);
+    expect(items).toEqual([
+      { type: 'progress', kind: 'text', text: 'one' },
+      { type: 'progress', kind: 'text', text: 'two' },
+      'done',
+    ]);
+  });
+
   it('see calls to unknown tools as not_found', async () => {
     const kinds: string[] = [];
     const tools = new ToolSet({
@@ -132,6 +267,7 @@ describe('call interceptors', () => {
 
   it('are checked when the set is built', () => {
     expect(() => new ToolSet({ interceptors: [{ beforeDecode: 'yes' as never }] })).toThrow(TypeError);
+    expect(() => new ToolSet({ interceptors: [{ aroundCall: 1 as never }] })).toThrow(TypeError);
     expect(() => new ToolSet({ interceptors: {} as never })).toThrow(TypeError);
     expect(ToolError.is(new ToolError('internal'))).toBe(true);
   });

@@ -22,6 +22,8 @@ import type {
   McpImportProblem,
 } from './mcp-import';
 import { callRemoteTool, remoteContent, type RemoteCallTarget } from './remote-call';
+import { clientRequestInfo } from '../telemetry/client-request-info';
+import { traceRequest } from '../telemetry/trace-request';
 import { capDescription } from './remote-content';
 import { defaultPrefix, localToolName } from './sanitize-tool-name';
 
@@ -414,10 +416,17 @@ class ToolImport implements McpImport {
     const tools: unknown[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        LooseListToolsResult,
-        { timeout: this.#options.timeoutMs ?? IMPORT_DEFAULTS.timeoutMs },
+      const params = cursor === undefined ? {} : { cursor };
+      const result = await traceRequest(
+        this.#options.telemetry,
+        'client',
+        () => clientRequestInfo(this.client, 'tools/list', undefined),
+        (meta) =>
+          this.client.request(
+            { method: 'tools/list', params: meta === undefined ? params : { ...params, _meta: { ...meta } } },
+            LooseListToolsResult,
+            { timeout: this.#options.timeoutMs ?? IMPORT_DEFAULTS.timeoutMs },
+          ),
       );
       tools.push(...result.tools);
       cursor = result.nextCursor;
@@ -514,6 +523,7 @@ class ToolImport implements McpImport {
       timeoutMs: this.#options.timeoutMs ?? IMPORT_DEFAULTS.timeoutMs,
       maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs ?? IMPORT_DEFAULTS.maxTotalTimeoutMs,
       lost: () => this.#lost.signal,
+      telemetry: this.#options.telemetry,
     };
     let tool: ErasedTool;
     try {

@@ -1,5 +1,6 @@
 import type { OutputValidationMode } from '@toolwright/core';
 import type { ToolKind, ToolNamespace } from '@toolwright/registry';
+import type { McpTelemetry } from '../telemetry/mcp-telemetry';
 
 /** Which remote tools to take: a list of remote names, or a predicate on the remote name. */
 export type McpToolFilter = readonly string[] | ((remoteName: string) => boolean);
@@ -92,6 +93,12 @@ export interface ImportMcpToolsOptions {
   readonly kinds?: ToolKindMapping;
   /** Refresh when the server sends `notifications/tools/list_changed` (default true). */
   readonly followListChanged?: boolean;
+  /**
+   * Spans and metrics for the requests the import sends, with the trace context written to
+   * `params._meta` so the server's spans join the caller's trace (`mcpTelemetry()` of
+   * `@toolwright/otel`; see docs/telemetry.md). None by default.
+   */
+  readonly telemetry?: McpTelemetry;
 }
 
 /** Defaults of `ImportMcpToolsOptions`. */

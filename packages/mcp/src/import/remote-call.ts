@@ -13,6 +13,9 @@ import {
   type Progress,
 } from '@modelcontextprotocol/client';
 import type { McpClientLike } from './mcp-client-like';
+import type { McpTelemetry } from '../telemetry/mcp-telemetry';
+import { clientRequestInfo, clientOutcome } from '../telemetry/client-request-info';
+import { traceRequest } from '../telemetry/trace-request';
 import { ERROR_META_KEY } from '../server/to-call-tool-result';
 import { errorText, toContentBlocks } from './remote-content';
 
@@ -26,6 +29,8 @@ export interface RemoteCallTarget {
   readonly maxTotalTimeoutMs: number;
   /** Aborted when the import learns that the server is gone: pending calls fail with `unavailable` (F14). */
   readonly lost: () => AbortSignal;
+  /** Spans for the requests sent, with the trace context in `_meta` (the import's `telemetry`). */
+  readonly telemetry?: McpTelemetry;
 }
 
 // The content blocks of an output object (its structured content, or a holder), for `toContent`.
@@ -68,23 +73,35 @@ export async function* callRemoteTool(
     wake?.();
   };
   let settled = false;
-  const request = target.client
-    .request(
-      { method: 'tools/call', params: { name: target.remoteName, arguments: args } },
-      {
-        signal,
-        onprogress,
-        timeout: target.timeoutMs,
-        resetTimeoutOnProgress: true,
-        maxTotalTimeout: target.maxTotalTimeoutMs,
-      },
-    )
-    .finally(() => {
-      ctx.signal.removeEventListener('abort', follow);
-      lost.removeEventListener('abort', follow);
-      settled = true;
-      wake?.();
-    });
+  const request = traceRequest(
+    target.telemetry,
+    'client',
+    () => clientRequestInfo(target.client, 'tools/call', target.remoteName),
+    (meta) =>
+      target.client.request(
+        {
+          method: 'tools/call',
+          params: {
+            name: target.remoteName,
+            arguments: args,
+            ...(meta === undefined ? {} : { _meta: { ...meta } }),
+          },
+        },
+        {
+          signal,
+          onprogress,
+          timeout: target.timeoutMs,
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: target.maxTotalTimeoutMs,
+        },
+      ),
+    clientOutcome,
+  ).finally(() => {
+    ctx.signal.removeEventListener('abort', follow);
+    lost.removeEventListener('abort', follow);
+    settled = true;
+    wake?.();
+  });
   // Observed at once, so a rejection while progress is being yielded is never unhandled.
   request.catch(() => undefined);
   for (;;) {

@@ -22,6 +22,9 @@ import { RequestStateCodec } from './request-state';
 import { catalogServerCapabilities, serveCatalog } from './serve-catalog';
 import { ToolPages } from './tool-pages';
 import { TaskCalls, TASKS_EXTENSION_ID, declaresTasks, tasksRequired } from './tasks/task-calls';
+import type { McpTelemetry } from '../telemetry/mcp-telemetry';
+import { serverRequestInfo, serverOutcome } from '../telemetry/server-request-info';
+import { traceRequest } from '../telemetry/trace-request';
 
 /** The server version reported when the host gives none. */
 const PACKAGE_VERSION = '0.1.0';
@@ -80,6 +83,9 @@ class ToolwrightMcpServer extends Server {
   readonly #subscriptions = new Set<string>();
   // The tools/call handler, given the request as the transport parsed it (see _wrapHandler).
   #callTool: ((request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>) | undefined;
+  // Read when a request arrives: the handlers the SDK's own constructor registers are wrapped
+  // before this is set.
+  #telemetry: McpTelemetry | undefined;
 
   constructor(
     private readonly handle: ToolServerHandle,
@@ -98,6 +104,7 @@ class ToolwrightMcpServer extends Server {
         ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       },
     );
+    this.#telemetry = options.telemetry;
     const limiter =
       options.limiter ??
       new ConcurrencyLimiter({
@@ -209,13 +216,24 @@ class ToolwrightMcpServer extends Server {
   // The SDK's Server wraps tools/call in a check of the request against the revision's schema,
   // around the handler `setRequestHandler` stored, which checks it again and hands on a parsed
   // copy. The call handler is put in place of the stored one: the request is checked once, and
-  // the handler sees the arguments object the transport recorded the sent text on (R16).
+  // the handler sees the arguments object the transport recorded the sent text on (R16). Every
+  // handler runs inside the request's telemetry span, when the options give telemetry.
   protected override _wrapHandler(
     method: string,
     handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
   ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
-    if (method !== 'tools/call' || this.#callTool === undefined) return super._wrapHandler(method, handler);
-    return super._wrapHandler(method, this.#callTool);
+    const wrapped =
+      method !== 'tools/call' || this.#callTool === undefined
+        ? super._wrapHandler(method, handler)
+        : super._wrapHandler(method, this.#callTool);
+    return (request, ctx) =>
+      traceRequest(
+        this.#telemetry,
+        'server',
+        () => serverRequestInfo(method, request, ctx, this.getNegotiatedProtocolVersion()),
+        () => wrapped(request, ctx),
+        serverOutcome,
+      );
   }
 
   override async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ConcurrencyLimiter, ExtensionEntry } from '@toolwright/core';
 import type { AuthInfo, CacheScope } from '@modelcontextprotocol/server';
 import type { McpTaskOptions } from './tasks/task-calls';
+import type { McpTelemetry } from '../telemetry/mcp-telemetry';
 
 /** What the host learns about one `tools/call` when it builds the call's context values. */
 export interface McpCallInfo {
@@ -58,6 +59,11 @@ export interface McpServerOptions {
    * They are never sent to the client and are scrubbed from model-visible error text.
    */
   readonly context?: (call: McpCallInfo) => Iterable<ExtensionEntry> | undefined;
+  /**
+   * Spans and metrics for every request the server answers, with the client's trace context read
+   * from `params._meta` (`mcpTelemetry()` of `@toolwright/otel`; see docs/telemetry.md). None by default.
+   */
+  readonly telemetry?: McpTelemetry;
   /** Receives what the host should log: transport errors, a broken `context` function. Never shown to clients. */
   readonly onError?: (error: unknown) => void;
 }
