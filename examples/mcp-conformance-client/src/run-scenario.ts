@@ -61,14 +61,20 @@ export async function runScenario(run: ScenarioRun): Promise<string[]> {
       const byRemote = new Map(imported.names().map((name) => [imported.remoteName(name) ?? name, name]));
       const calls =
         run.context?.toolCalls ??
-        [...byRemote.keys()].map((name) => ({ name, arguments: ARGUMENTS[name] ?? {} }));
+        [...byRemote].map(([remote, local]) => ({
+          name: remote,
+          arguments: ARGUMENTS[remote] ?? placeholderArguments(run.handle, local),
+        }));
       for (const call of calls) {
         const name = byRemote.get(call.name);
         if (name === undefined) {
           lines.push(`${call.name}: not imported`);
           continue;
         }
-        const result = await run.handle.call(name, call.arguments);
+        // A null argument is taken as not given (the import validates against the remote schema,
+        // which does not allow null where the suite sends it): no value, so no Mcp-Param header.
+        const args = Object.fromEntries(Object.entries(call.arguments).filter(([, value]) => value !== null));
+        const result = await run.handle.call(name, args);
         lines.push(`${name}: ${result.ok ? 'ok' : `failed (${result.error.kind})`}`);
       }
     }
@@ -76,6 +82,21 @@ export async function runScenario(run: ScenarioRun): Promise<string[]> {
     await close();
   }
   return lines;
+}
+
+// Arguments for a tool the scenario gives none for: a placeholder for each required property.
+function placeholderArguments(handle: ToolServerHandle, localName: string): Record<string, unknown> {
+  const definition = handle
+    .definitions('mcp')
+    .find((candidate) => (candidate as { name?: string }).name === localName) as
+    { inputSchema?: { properties?: Record<string, { type?: unknown }>; required?: string[] } } | undefined;
+  const schema = definition?.inputSchema;
+  const args: Record<string, unknown> = {};
+  for (const key of schema?.required ?? []) {
+    const type = schema?.properties?.[key]?.type;
+    args[key] = type === 'number' || type === 'integer' ? 1 : type === 'boolean' ? true : 'x';
+  }
+  return args;
 }
 
 interface Opened {

@@ -71,6 +71,11 @@ export class McpOAuthClient implements OAuthClientProvider {
   #codeVerifier: string | undefined;
   #state: string | undefined;
   #callback: URLSearchParams | undefined;
+  // Discovery results, kept from an authorization request until its code is redeemed (so the
+  // callback is checked against the authorization server it was issued by), then dropped: every
+  // later authorization discovers again, and sees a server that moved (SEP-2352).
+  #discovery: OAuthDiscoveryState | undefined;
+  #redirecting = false;
 
   constructor(options: McpOAuthOptions = {}) {
     if (options.grant === 'client_credentials' && options.clientId === undefined)
@@ -133,6 +138,8 @@ export class McpOAuthClient implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    this.#redirecting = false;
+    this.#discovery = undefined;
     await this.#update({ tokens });
   }
 
@@ -140,6 +147,7 @@ export class McpOAuthClient implements OAuthClientProvider {
     const redirect = this.redirectUrl;
     if (redirect === undefined)
       throw new Error('McpOAuthClient: this client has no authorization-code flow.');
+    this.#redirecting = true;
     const authorize = this.#options.authorize ?? followAuthorizationRedirect;
     const returned = await authorize(authorizationUrl, { redirectUrl: new URL(String(redirect)) });
     const params = returned instanceof URL ? returned.searchParams : returned;
@@ -179,7 +187,8 @@ export class McpOAuthClient implements OAuthClientProvider {
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     if (scope === 'verifier' || scope === 'all') this.#codeVerifier = undefined;
-    if (scope === 'verifier') return;
+    if (scope === 'discovery' || scope === 'all') this.#discovery = undefined;
+    if (scope === 'verifier' || scope === 'discovery') return;
     if (scope === 'all') {
       await this.#store.delete(this.#key);
       return;
@@ -187,16 +196,15 @@ export class McpOAuthClient implements OAuthClientProvider {
     const state = { ...(await this.#load()) };
     if (scope === 'client') delete state.clientInformation;
     if (scope === 'tokens') delete state.tokens;
-    if (scope === 'discovery') delete state.discovery;
     await this.#store.save(this.#key, state);
   }
 
-  async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
-    await this.#update({ discovery });
+  saveDiscoveryState(discovery: OAuthDiscoveryState): void {
+    this.#discovery = discovery;
   }
 
-  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    return (await this.#load()).discovery;
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.#redirecting ? this.#discovery : undefined;
   }
 
   get #interactive(): boolean {

@@ -1,18 +1,14 @@
-import type {
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
-} from '@modelcontextprotocol/client';
+import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 
 /**
- * What an OAuth client keeps for one MCP server: its tokens, the client registration it got by
- * dynamic registration, and the discovery results. Host-side only: none of it is ever put in a
+ * What an OAuth client keeps for one MCP server: its tokens and the client registration it got
+ * by dynamic registration, each stamped by the SDK with the authorization server that issued it.
+ * Host-side only: none of it is ever put in a
  * text a model sees.
  */
 export interface McpAuthState {
   readonly tokens?: StoredOAuthTokens;
   readonly clientInformation?: StoredOAuthClientInformation;
-  readonly discovery?: OAuthDiscoveryState;
 }
 
 /**

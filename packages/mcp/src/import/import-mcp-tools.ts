@@ -21,6 +21,7 @@ import type {
   McpImportListener,
   McpImportProblem,
 } from './mcp-import';
+import { scanParamHeaders } from './mcp-param-headers';
 import { callRemoteTool, remoteContent, type RemoteCallTarget } from './remote-call';
 import { capDescription } from './remote-content';
 import { defaultPrefix, localToolName } from './sanitize-tool-name';
@@ -466,6 +467,14 @@ class ToolImport implements McpImport {
         };
       outputSchema = output.schema;
     }
+    const headers = scanParamHeaders(input.schema);
+    if (!headers.ok)
+      return {
+        code: 'schema_rejected',
+        remoteName,
+        localName,
+        message: `${remoteName} was not imported: its input schema declares a header wrongly (${headers.reason}).`,
+      };
     const compiled = compiler.compile(input.schema);
     if (!compiled.ok)
       return {
@@ -497,6 +506,7 @@ class ToolImport implements McpImport {
       remoteName,
       localName,
       structured: outputSchema !== undefined,
+      paramHeaders: headers.declarations,
       timeoutMs: this.#options.timeoutMs ?? IMPORT_DEFAULTS.timeoutMs,
       maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs ?? IMPORT_DEFAULTS.maxTotalTimeoutMs,
       lost: () => this.#lost.signal,

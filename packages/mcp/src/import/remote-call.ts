@@ -15,6 +15,7 @@ import {
 import type { McpClientLike } from './mcp-client-like';
 import { ERROR_META_KEY } from '../server/to-call-tool-result';
 import { errorText, toContentBlocks } from './remote-content';
+import { paramHeaders, type ParamHeaderDeclaration } from './mcp-param-headers';
 
 /** Everything a call to one remote tool needs. */
 export interface RemoteCallTarget {
@@ -22,6 +23,8 @@ export interface RemoteCallTarget {
   readonly remoteName: string;
   readonly localName: string;
   readonly structured: boolean;
+  /** The tool's `x-mcp-header` declarations: their arguments also travel as `Mcp-Param-*` headers. */
+  readonly paramHeaders: readonly ParamHeaderDeclaration[];
   readonly timeoutMs: number;
   readonly maxTotalTimeoutMs: number;
   /** Aborted when the import learns that the server is gone: pending calls fail with `unavailable` (F14). */
@@ -68,10 +71,12 @@ export async function* callRemoteTool(
     wake?.();
   };
   let settled = false;
+  const headers = target.paramHeaders.length === 0 ? {} : paramHeaders(target.paramHeaders, args);
   const request = target.client
     .request(
       { method: 'tools/call', params: { name: target.remoteName, arguments: args } },
       {
+        ...(Object.keys(headers).length === 0 ? {} : { headers }),
         signal,
         onprogress,
         timeout: target.timeoutMs,
