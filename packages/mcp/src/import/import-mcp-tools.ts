@@ -1,6 +1,6 @@
 import { dynamicTool, type ErasedTool, type ToolCallContext } from '@toolwright/core';
 import { FinalizeError, type ToolServerHandle } from '@toolwright/registry';
-import type { Implementation } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, UnauthorizedError, type Implementation } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { checkRemoteSchema } from './check-remote-schema';
 import { ValidatorCompiler } from './compile-validator';
@@ -122,7 +122,8 @@ class ToolImport implements McpImport {
     const previousError = this.client.onerror;
     this.client.onerror = (error) => {
       previousError?.(error);
-      this.#checkHealth();
+      // An authorization under way (a 401, or a step-up) is not a lost server.
+      if (!UnauthorizedError.isInstance(error)) this.#checkHealth();
     };
     if (this.#options.followListChanged !== false) {
       this.client.setNotificationHandler('notifications/tools/list_changed', () => this.#scheduleRefresh());
@@ -585,7 +586,12 @@ class ToolImport implements McpImport {
     this.#checking = true;
     this.client
       .ping({ timeout: HEALTH_CHECK_TIMEOUT_MS })
-      .catch(() => this.#lose('the MCP server did not answer a ping after a transport error'))
+      .catch((error: unknown) => {
+        // 2026-07-28 has no ping: each request has its own stream, whose end fails it alone.
+        if (SdkError.isInstance(error) && error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion)
+          return;
+        this.#lose('the MCP server did not answer a ping after a transport error');
+      })
       .finally(() => {
         this.#checking = false;
       });
