@@ -183,7 +183,12 @@ describe('importMcpTools with OAuth (oidc-provider on loopback)', () => {
 
   it('discovers, authorizes with PKCE headlessly, steps up on insufficient_scope and refreshes', async () => {
     const store = new InMemoryTokenStore();
-    const oauth = new McpOAuthClient({ clientId: 'toolwright-test', redirectUrl: REDIRECT_URL, store });
+    const oauth = new McpOAuthClient({
+      clientId: 'toolwright-test',
+      issuer: authorization.issuer,
+      redirectUrl: REDIRECT_URL,
+      store,
+    });
     const handle = new ToolRegistry().finalize();
     const notes = await importMcpTools(resource.url, handle, { prefix: '', auth: oauth });
     try {

@@ -24,6 +24,11 @@ export interface McpOAuthOptions {
   /** The pre-registered client's secret. */
   readonly clientSecret?: string;
   /**
+   * The `issuer` of the authorization server the pre-registered client belongs to: its
+   * credentials are then only sent there (the SDK refuses another issuer, SEP-2352).
+   */
+  readonly issuer?: string;
+  /**
    * An `https` URL whose document describes this client (a Client ID Metadata Document,
    * SEP-991): used as the `client_id` where the authorization server supports it, instead of
    * dynamic registration.
@@ -124,6 +129,7 @@ export class McpOAuthClient implements OAuthClientProvider {
       return {
         client_id: this.#options.clientId,
         ...(this.#options.clientSecret === undefined ? {} : { client_secret: this.#options.clientSecret }),
+        ...(this.#options.issuer === undefined ? {} : { issuer: this.#options.issuer }),
       };
     }
     return (await this.#load()).clientInformation;
