@@ -44,7 +44,9 @@ export interface ConnectOptions {
   readonly clientName?: string;
   /**
    * The protocol revision to speak: `auto` (default) asks the server for 2026-07-28 first
-   * (`server/discover`) and falls back to the 2025-11-25 handshake; a revision speaks only it.
+   * (`server/discover`) and falls back to the 2025-11-25 handshake (over stdio the SDK asks a
+   * short-lived second copy of the server, and a server silent for 5 s is taken as 2025-11-25); a
+   * revision speaks only it.
    */
   readonly protocolVersion?: 'auto' | '2025-11-25' | '2026-07-28';
   /**
@@ -55,6 +57,8 @@ export interface ConnectOptions {
   readonly auth?: McpOAuthClient | McpOAuthOptions;
 }
 
+const STDIO_PROBE_TIMEOUT_MS = 5_000;
+
 /** Connects an SDK `Client` to a source that is not one already. */
 export async function connectMcpSource(
   source: Exclude<McpSource, McpClientLike>,
@@ -63,7 +67,17 @@ export async function connectMcpSource(
   const transport = transportFor(source, options.auth);
   const client = new Client(
     { name: options.clientName ?? 'toolwright', version: '0.1.0' },
-    { capabilities: {}, versionNegotiation: { mode: negotiationMode(options.protocolVersion) } },
+    {
+      capabilities: {},
+      versionNegotiation: {
+        mode: negotiationMode(options.protocolVersion),
+        // Over stdio the SDK probes on a short-lived sibling process, and a legacy server that
+        // never answers the probe is only known by its timeout: keep that wait short.
+        ...(transport instanceof StdioClientTransport
+          ? { probe: { timeoutMs: STDIO_PROBE_TIMEOUT_MS } }
+          : {}),
+      },
+    },
   );
   try {
     await client.connect(transport, { timeout: options.timeoutMs ?? 30_000 });
