@@ -7,7 +7,7 @@
 // --spec-version, the revision in MCP_CONFORMANCE_PROTOCOL_VERSION. Every scenario goes through
 // importMcpTools: the remote tools land in a handle and are called through it, as a host would.
 import { ToolRegistry } from '@toolwright/registry';
-import { runScenario } from './run-scenario';
+import { runScenario, type ScenarioContext } from './run-scenario';
 
 async function main(): Promise<void> {
   const url = process.argv[2];
@@ -15,7 +15,15 @@ async function main(): Promise<void> {
   const scenario = process.env['MCP_CONFORMANCE_SCENARIO'] ?? 'initialize';
   const revision = process.env['MCP_CONFORMANCE_PROTOCOL_VERSION'];
   const handle = new ToolRegistry().finalize();
-  const lines = await runScenario({ url: new URL(url), scenario, revision, handle });
+  const raw = process.env['MCP_CONFORMANCE_CONTEXT'];
+  const context = raw === undefined || raw === '' ? undefined : (JSON.parse(raw) as ScenarioContext);
+  const lines = await runScenario({
+    url: new URL(url),
+    scenario,
+    revision,
+    handle,
+    ...(context ? { context } : {}),
+  });
   for (const line of lines) console.log(line);
 }
 

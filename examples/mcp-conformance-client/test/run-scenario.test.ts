@@ -1,7 +1,7 @@
 import { createErasedTool } from '@toolwright/core';
 import { serveMcp, type McpServing } from '@toolwright/mcp/node';
 import { ToolRegistry } from '@toolwright/registry';
-import { runScenario } from '../src/run-scenario';
+import { authOptionsFor, CIMD_CLIENT_METADATA_URL, runScenario } from '../src/run-scenario';
 
 // The scenarios' own servers live in the conformance suite (`conformance/`, Node 22); here a
 // toolwright server with the tools_call scenario's tool stands in, under both revisions.
@@ -53,5 +53,25 @@ describe.each(['2025-11-25', '2026-07-28'])('runScenario under %s', (revision) =
     });
     expect(lines).toEqual([]);
     expect(received).toEqual([]);
+  });
+});
+
+describe('authOptionsFor', () => {
+  it('uses the Client ID Metadata Document URL unless the scenario pre-registers a client', () => {
+    expect(authOptionsFor('auth/metadata-default', undefined)).toEqual({
+      clientMetadataUrl: CIMD_CLIENT_METADATA_URL,
+      clientName: 'toolwright-conformance-client',
+    });
+    expect(authOptionsFor('auth/pre-registration', { client_id: 'id', client_secret: 'secret' })).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
+    expect(
+      authOptionsFor('auth/client-credentials-basic', { client_id: 'id', client_secret: 'secret' }),
+    ).toEqual({
+      grant: 'client_credentials',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
   });
 });

@@ -86,3 +86,9 @@ export type {
   McpImportProblemCode,
   McpDefinitionChange,
 } from './import/mcp-import';
+export { McpOAuthClient, DEFAULT_REDIRECT_URL } from './auth/mcp-oauth-client';
+export type { McpOAuthOptions, McpTokenEndpointAuthMethod } from './auth/mcp-oauth-client';
+export { InMemoryTokenStore } from './auth/mcp-token-store';
+export type { McpTokenStore, McpAuthState } from './auth/mcp-token-store';
+export { followAuthorizationRedirect } from './auth/follow-authorization-redirect';
+export type { McpAuthorize } from './auth/follow-authorization-redirect';

@@ -3,7 +3,7 @@
 // `importMcpTools` here is the root one widened to every source; everything else portable is in
 // `@toolwright/mcp`.
 export { importMcpTools } from './node/import-mcp-source';
-export { connectMcpSource, splitCommandLine } from './node/connect-mcp-source';
+export { connectMcpSource, createMcpHttpTransport, splitCommandLine } from './node/connect-mcp-source';
 export type { McpSource, McpCommandSource, McpUrlSource, ConnectOptions } from './node/connect-mcp-source';
 export { serveMcp } from './node/serve-mcp';
 export type { ServeMcpOptions } from './node/serve-mcp';

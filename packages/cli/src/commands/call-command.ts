@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { ToolResult } from '@toolwright/core';
+import type { ToolServerHandle } from '@toolwright/registry';
 import { describeContent } from '../call/describe-content';
 import { createProgressDisplay } from '../call/progress-display';
 import { readCallArguments } from '../call/read-call-arguments';
@@ -8,6 +9,7 @@ import { ExitCode } from '../exit-code';
 import type { CommandContext } from '../program/command-context';
 import { exitCodesHelp, UNUSABLE } from '../program/exit-codes-help';
 import { withModule, type ModuleOptions } from '../program/module-options';
+import { isMcpUrl, openMcpImport } from '../program/open-mcp-import';
 import { openModule } from '../program/open-module';
 import { requireHandle, requireTool } from '../program/require-handle';
 
@@ -54,8 +56,28 @@ async function call(
   options: CallOptions,
   context: CommandContext,
 ): Promise<number> {
+  const imported = isMcpUrl(specifier) ? await openMcpImport(specifier, context) : undefined;
+  try {
+    return await callIn(
+      imported?.handle ?? requireHandle(await openModule(specifier, options, context), context),
+      toolName,
+      json,
+      options,
+      context,
+    );
+  } finally {
+    await imported?.close();
+  }
+}
+
+async function callIn(
+  handle: ToolServerHandle,
+  toolName: string,
+  json: string | undefined,
+  options: CallOptions,
+  context: CommandContext,
+): Promise<number> {
   const { io } = context;
-  const handle = requireHandle(await openModule(specifier, options, context), context);
   requireTool(handle, toolName);
   const raw = await readCallArguments(json, io.stdin);
 

@@ -1,9 +1,11 @@
 import { Command } from 'commander';
+import type { ToolServerHandle } from '@toolwright/registry';
 import { CliFailure } from '../cli-failure';
 import { ExitCode } from '../exit-code';
 import type { CommandContext } from '../program/command-context';
 import { exitCodesHelp, UNUSABLE } from '../program/exit-codes-help';
 import { withModule, type ModuleOptions } from '../program/module-options';
+import { isMcpUrl, openMcpImport } from '../program/open-mcp-import';
 import { openModule } from '../program/open-module';
 import { requireHandle } from '../program/require-handle';
 import { catalogCounts } from '../report/catalog-listing';
@@ -73,7 +75,30 @@ async function serve(specifier: string, options: ServeOptions, context: CommandC
   // Reroute console output before the user's module is loaded, so nothing it prints at import
   // time can corrupt the stream.
   if (port === undefined) mcp.routeConsoleToStderr();
-  const handle = requireHandle(await openModule(specifier, options, context, port !== undefined), context);
+  const imported = isMcpUrl(specifier) ? await openMcpImport(specifier, context) : undefined;
+  try {
+    return await serveHandle(
+      imported?.handle ??
+        requireHandle(await openModule(specifier, options, context, port !== undefined), context),
+      mcp,
+      port,
+      protocolFd,
+      options,
+      context,
+    );
+  } finally {
+    await imported?.close();
+  }
+}
+
+async function serveHandle(
+  handle: ToolServerHandle,
+  mcp: McpNode,
+  port: number | undefined,
+  protocolFd: number | undefined,
+  options: ServeOptions,
+  context: CommandContext,
+): Promise<number> {
   const { stderr } = context.io;
   let serving;
   try {

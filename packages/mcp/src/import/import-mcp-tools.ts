@@ -1,6 +1,6 @@
 import { dynamicTool, type ErasedTool, type ToolCallContext } from '@toolwright/core';
 import { FinalizeError, type ToolServerHandle } from '@toolwright/registry';
-import type { Implementation } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, UnauthorizedError, type Implementation } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { checkRemoteSchema } from './check-remote-schema';
 import { ValidatorCompiler, type ArgumentValidator } from './compile-validator';
@@ -21,6 +21,7 @@ import type {
   McpImportListener,
   McpImportProblem,
 } from './mcp-import';
+import { scanParamHeaders } from './mcp-param-headers';
 import { callRemoteTool, remoteContent, type RemoteCallTarget } from './remote-call';
 import { clientRequestInfo } from '../telemetry/client-request-info';
 import { traceRequest } from '../telemetry/trace-request';
@@ -123,7 +124,8 @@ class ToolImport implements McpImport {
     const previousError = this.client.onerror;
     this.client.onerror = (error) => {
       previousError?.(error);
-      this.#checkHealth();
+      // An authorization under way (a 401, or a step-up) is not a lost server.
+      if (!UnauthorizedError.isInstance(error)) this.#checkHealth();
     };
     if (this.#options.followListChanged !== false) {
       this.client.setNotificationHandler('notifications/tools/list_changed', () => this.#scheduleRefresh());
@@ -475,6 +477,14 @@ class ToolImport implements McpImport {
         };
       outputSchema = output.schema;
     }
+    const headers = scanParamHeaders(input.schema);
+    if (!headers.ok)
+      return {
+        code: 'schema_rejected',
+        remoteName,
+        localName,
+        message: `${remoteName} was not imported: its input schema declares a header wrongly (${headers.reason}).`,
+      };
     const compiled = compiler.compile(input.schema);
     if (!compiled.ok)
       return {
@@ -520,6 +530,7 @@ class ToolImport implements McpImport {
       remoteName,
       localName,
       structured: outputSchema !== undefined,
+      paramHeaders: headers.declarations,
       timeoutMs: this.#options.timeoutMs ?? IMPORT_DEFAULTS.timeoutMs,
       maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs ?? IMPORT_DEFAULTS.maxTotalTimeoutMs,
       lost: () => this.#lost.signal,
@@ -601,7 +612,12 @@ class ToolImport implements McpImport {
     this.#checking = true;
     this.client
       .ping({ timeout: HEALTH_CHECK_TIMEOUT_MS })
-      .catch(() => this.#lose('the MCP server did not answer a ping after a transport error'))
+      .catch((error: unknown) => {
+        // 2026-07-28 has no ping: each request has its own stream, whose end fails it alone.
+        if (SdkError.isInstance(error) && error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion)
+          return;
+        this.#lose('the MCP server did not answer a ping after a transport error');
+      })
       .finally(() => {
         this.#checking = false;
       });

@@ -24,6 +24,7 @@ function target(client: McpClientLike, lost: AbortSignal): RemoteCallTarget {
     remoteName: 'echo',
     localName: 'remote__echo',
     structured: false,
+    paramHeaders: [],
     timeoutMs: 60_000,
     maxTotalTimeoutMs: 60_000,
     lost: () => lost,

@@ -18,6 +18,7 @@ import { clientRequestInfo, clientOutcome } from '../telemetry/client-request-in
 import { traceRequest } from '../telemetry/trace-request';
 import { ERROR_META_KEY } from '../server/to-call-tool-result';
 import { errorText, toContentBlocks } from './remote-content';
+import { paramHeaders, type ParamHeaderDeclaration } from './mcp-param-headers';
 
 /** Everything a call to one remote tool needs. */
 export interface RemoteCallTarget {
@@ -25,6 +26,8 @@ export interface RemoteCallTarget {
   readonly remoteName: string;
   readonly localName: string;
   readonly structured: boolean;
+  /** The tool's `x-mcp-header` declarations: their arguments also travel as `Mcp-Param-*` headers. */
+  readonly paramHeaders: readonly ParamHeaderDeclaration[];
   readonly timeoutMs: number;
   readonly maxTotalTimeoutMs: number;
   /** Aborted when the import learns that the server is gone: pending calls fail with `unavailable` (F14). */
@@ -73,6 +76,7 @@ export async function* callRemoteTool(
     wake?.();
   };
   let settled = false;
+  const headers = target.paramHeaders.length === 0 ? {} : paramHeaders(target.paramHeaders, args);
   const request = traceRequest(
     target.telemetry,
     'client',
@@ -88,6 +92,7 @@ export async function* callRemoteTool(
           },
         },
         {
+          ...(Object.keys(headers).length === 0 ? {} : { headers }),
           signal,
           onprogress,
           timeout: target.timeoutMs,
