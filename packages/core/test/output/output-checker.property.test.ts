@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import Ajv from 'ajv';
+import Ajv, { type ErrorObject } from 'ajv';
 import fc from 'fast-check';
 import { compileModel, generateModelCode } from '../../src/decode/compile-model';
 import { createOutputChecker } from '../../src/decode/create-output-checker';
@@ -13,6 +13,24 @@ import { junk, objectNear } from '../decode/support/near-miss';
 // accepts x, with no exception: an output produced to match the schema is always served, and one
 // the schema refuses never is. Generated output classes and generated values, as JSON carries them,
 // checked by the closures and again by the generated code (both decoder implementations).
+
+// ajv tests multipleOf as `q !== parseInt(q)` for the quotient q, which misreads any q of 1e21 or
+// more (its string form has an exponent: parseInt('3.3e+299') is 3), so it refuses 1e300 as a
+// multiple of 3 although 1e300 % 3 === 0. Such values say nothing about the law and are skipped.
+function ajvMisreadsMultipleOf(errors: readonly ErrorObject[] | null | undefined, json: unknown): boolean {
+  return (errors ?? []).some((error) => {
+    if (error.keyword !== 'multipleOf') return false;
+    const step = (error.params as { multipleOf: number }).multipleOf;
+    const value = error.instancePath
+      .split('/')
+      .slice(1)
+      .reduce<unknown>(
+        (at, key) => (at as Record<string, unknown>)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+        json,
+      );
+    return typeof value === 'number' && Math.abs(value / step) >= 1e21;
+  });
+}
 
 describe('the output checker and the output schema', () => {
   it('agree on every generated output (400 generated classes)', () => {
@@ -46,6 +64,7 @@ describe('the output checker and the output schema', () => {
           const issues = check(json);
           const accepted = issues === undefined;
           const schemaAccepts = validate(json) === true;
+          if (ajvMisreadsMultipleOf(validate.errors, json)) continue;
           if (accepted !== schemaAccepts) {
             expect({ json, accepted, issues, ajv: validate.errors }).toEqual({
               json,
