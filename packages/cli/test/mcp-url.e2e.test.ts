@@ -32,7 +32,9 @@ describe('toolwright call with an MCP server URL', () => {
   it('imports the remote tools and calls one, validated against the remote schema', async () => {
     const run = await runCli(['call', serving.url!, 'add', '{"a":2,"b":3}']);
     // Node 22+ may warn about the environment (NO_COLOR beside FORCE_COLOR); nothing else may appear.
-    expect(run.stderr.replace(/^\(node:\d+\) Warning: .*\n?/gm, '')).toBe('');
+    expect(run.stderr.replace(/^\(node:\d+\) Warning: .*\n?|^\(Use `node --trace-warnings .*\n?/gm, '')).toBe(
+      '',
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('5\n');
 
