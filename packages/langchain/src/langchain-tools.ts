@@ -1,6 +1,6 @@
 import type { ToolRunnableConfig } from '@langchain/core/tools';
 import type { ExtensionEntry, ProgressItem } from '@toolwright/core';
-import { adaptedTools, type LangChainToolSource } from './adapter-source';
+import { adaptedTool, langChainSource, type LangChainToolSource } from './adapter-source';
 import type { ToolApprovalPolicy } from './tool-approval';
 import { ToolwrightStructuredTool } from './toolwright-structured-tool';
 
@@ -46,7 +46,9 @@ export function langChainTools(
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     ...(options.extensions === undefined ? {} : { extensions: options.extensions }),
   };
-  return adaptedTools(source)
+  return langChainSource(source)
+    .tools()
+    .map(adaptedTool)
     .filter((adapted) => include === undefined || include.has(adapted.name))
     .map((adapted) => new ToolwrightStructuredTool(source, adapted, settings));
 }

@@ -14,9 +14,11 @@ import {
   type ProgressItem,
   type ToolResult,
 } from '@toolwright/core';
+import type { AdapterSource } from '@toolwright/registry/internal';
 import {
-  callSource,
+  callSecrets,
   contentText,
+  langChainSource,
   visibleContent,
   type AdaptedTool,
   type LangChainToolSource,
@@ -69,7 +71,7 @@ export class ToolwrightStructuredTool extends StructuredTool<
   override responseFormat = 'content_and_artifact' as const;
   /** The adapted tool (name, schema, hints). */
   readonly adapted: AdaptedTool;
-  readonly #source: LangChainToolSource;
+  readonly #source: AdapterSource;
   readonly #settings: StructuredToolSettings;
 
   constructor(source: LangChainToolSource, adapted: AdaptedTool, settings: StructuredToolSettings = {}) {
@@ -78,7 +80,7 @@ export class ToolwrightStructuredTool extends StructuredTool<
     this.description = adapted.description;
     this.schema = structuredClone(adapted.inputSchema) as Record<string, unknown>;
     this.adapted = adapted;
-    this.#source = source;
+    this.#source = langChainSource(source);
     this.#settings = settings;
   }
 
@@ -165,7 +167,7 @@ export class ToolwrightStructuredTool extends StructuredTool<
       config,
     });
     const extensions = given === undefined ? undefined : Array.from(given);
-    const result = await callSource(this.#source, name, args, {
+    const result = await this.#source.call(name, args, {
       ...(signal === undefined ? {} : { signal }),
       ...(extensions === undefined ? {} : { extensions }),
       ...(callId === undefined ? {} : { callId }),
@@ -177,7 +179,7 @@ export class ToolwrightStructuredTool extends StructuredTool<
     });
     // Like LangChain's own tools: an aborted run rejects (the result is toolwright's `cancelled`).
     if (signal?.aborted) throw abortError(signal);
-    return [toolContent(visibleContent(result, extensions)), result];
+    return [toolContent(visibleContent(result, callSecrets(this.#source, extensions))), result];
   }
 }
 

@@ -1,6 +1,7 @@
 import { ChatOpenAI } from '@langchain/openai';
 import { createAgent, createMiddleware } from 'langchain';
-import { ToolSet } from '@toolwright/core';
+import { createErasedTool, ToolSet } from '@toolwright/core';
+import { ToolRegistry } from '@toolwright/registry';
 import { langChainNearMissRepair, langChainTools } from '../src';
 import {
   chatText,
@@ -247,5 +248,27 @@ describe('langChainTools in a LangChain agent (createAgent + ChatOpenAI on a loo
 
     const message = await tool!.invoke({ type: 'tool_call', id: 'call_9', name: 'list_todos', args: {} });
     expect(message).toMatchObject({ content: '1: buy milk', tool_call_id: 'call_9', status: 'success' });
+  });
+
+  it("scrubs a value the host bound as secret from what the model reads (R9), not only the call's context", async () => {
+    class ApiKey {
+      constructor(readonly value: string) {}
+    }
+    const echoKey = createErasedTool({
+      definition: {
+        name: 'show_key',
+        description: 'Echoes the key it was configured with.',
+        inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      },
+      decode: (raw) => raw,
+      invoke: () => 'configured with sk-live-secret-123',
+    });
+    const handle = new ToolRegistry()
+      .provide(ApiKey, new ApiKey('sk-live-secret-123'), { secret: true })
+      .tool(echoKey)
+      .finalize();
+    const [tool] = langChainTools(handle);
+    const message = await tool!.invoke({ type: 'tool_call', id: 'call_s', name: 'show_key', args: {} });
+    expect(message).toMatchObject({ content: 'configured with [redacted]', status: 'success' });
   });
 });

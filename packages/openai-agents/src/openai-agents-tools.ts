@@ -1,8 +1,10 @@
 import { tool, type FunctionTool, type RunContext } from '@openai/agents-core';
 import { ToolError, type ContentBlock, type ExtensionEntry, type ProgressItem } from '@toolwright/core';
+import type { AdapterSource } from '@toolwright/registry/internal';
 import {
   adaptedTools,
-  callSource,
+  agentsSource,
+  callSecrets,
   contentText,
   visibleContent,
   type AdaptedTool,
@@ -68,13 +70,14 @@ export function openAiAgentsTools(
   options: OpenAiAgentsToolsOptions = {},
 ): OpenAiAgentsTool[] {
   const include = options.include === undefined ? undefined : new Set(options.include);
-  return adaptedTools(source)
+  const read = agentsSource(source);
+  return adaptedTools(read)
     .filter((adapted) => include === undefined || include.has(adapted.name))
-    .map((adapted) => functionTool(source, adapted, options));
+    .map((adapted) => functionTool(read, adapted, options));
 }
 
 function functionTool(
-  source: OpenAiAgentsToolSource,
+  source: AdapterSource,
   adapted: AdaptedTool,
   options: OpenAiAgentsToolsOptions,
 ): OpenAiAgentsTool {
@@ -134,7 +137,7 @@ function functionTool(
         context: runContext?.context,
       }),
     );
-    const result = await callSource(source, name, input, {
+    const result = await source.call(name, input, {
       ...(details?.signal === undefined ? {} : { signal: details.signal }),
       ...(extensions === undefined ? {} : { extensions }),
       ...(callId === undefined ? {} : { callId }),
@@ -145,7 +148,7 @@ function functionTool(
               onProgress(item, { toolName: name, ...(callId === undefined ? {} : { callId }) }),
           }),
     });
-    return toolOutput(visibleContent(result, extensions));
+    return toolOutput(visibleContent(result, callSecrets(source, extensions)));
   };
   (created as { invoke: unknown }).invoke = invoke;
   // tool() turns every character outside [a-zA-Z0-9] into '_' (`read-file` → `read_file`); the

@@ -1,6 +1,6 @@
 import { ToolError } from '@toolwright/core';
 import { unknownToolMessage } from '@toolwright/core/internal';
-import { sourceNames, type OpenAiAgentsToolSource } from './adapter-source';
+import { agentsSource, type OpenAiAgentsToolSource } from './adapter-source';
 
 /** The `run()` options that keep a run going after a near-miss tool name, in toolwright's words. */
 export interface OpenAiAgentsRunOptions {
@@ -18,10 +18,11 @@ export interface OpenAiAgentsRunOptions {
  * person rejected reads toolwright's `permission_denied` text.
  */
 export function openAiAgentsRunOptions(source: OpenAiAgentsToolSource): OpenAiAgentsRunOptions {
+  const read = agentsSource(source);
   return {
     toolNotFoundBehavior: 'return_error_to_model',
     toolErrorFormatter: ({ kind, toolName }) => {
-      if (kind === 'tool_not_found') return unknownToolMessage(toolName, sourceNames(source));
+      if (kind === 'tool_not_found') return unknownToolMessage(toolName, read.names());
       if (kind === 'approval_rejected') return ToolError.permissionDenied(undefined, { toolName }).modelText;
       return undefined;
     },
