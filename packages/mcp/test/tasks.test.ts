@@ -401,3 +401,56 @@ describe('InMemoryTaskStore', () => {
     expect(after?.result).toBeUndefined();
   });
 });
+
+// Two servers over one shared store stand for two processes of a deployment behind a proxy:
+// whichever one a client's next request reaches must find the task, and cancel it where it runs.
+describe('MCP tasks on a cluster (one shared store, two servers)', () => {
+  it('reads and cancels a task started on the other server', async () => {
+    signalAborted = undefined;
+    hangStarted = false;
+    const store = new InMemoryTaskStore();
+    const first = await connectInMemory(tools(), { cluster: { tasks: store } }, TASKS as never, '2026-07-28');
+    const second = await connectInMemory(
+      tools(),
+      { cluster: { tasks: store } },
+      TASKS as never,
+      '2026-07-28',
+    );
+    try {
+      captureTaskAnswers(first.client);
+      captureTaskAnswers(second.client);
+      const created = await send(first.client, 'tools/call', { name: 'hang', arguments: {} });
+      while (!hangStarted) await sleep(5);
+      expect((await send(second.client, 'tasks/get', { taskId: created['taskId'] }))['status']).toBe(
+        'working',
+      );
+      await send(second.client, 'tasks/cancel', { taskId: created['taskId'] });
+      expect((await until(first.client, created['taskId'], terminal))['status']).toBe('cancelled');
+      // Set by the tool, which TypeScript cannot see from here.
+      const aborted = signalAborted as { reason: unknown } | undefined;
+      expect(ToolError.is(aborted?.reason) && aborted?.reason.kind).toBe('cancelled');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('prefers tasks.store over the cluster store', async () => {
+    const own = new InMemoryTaskStore();
+    const clusterStore = new InMemoryTaskStore();
+    const { client, close } = await connectInMemory(
+      tools(),
+      { cluster: { tasks: clusterStore }, tasks: { store: own } },
+      TASKS as never,
+      '2026-07-28',
+    );
+    try {
+      captureTaskAnswers(client);
+      const created = await send(client, 'tools/call', { name: 'broken', arguments: {} });
+      expect(await own.get(created['taskId'])).toBeDefined();
+      expect(await clusterStore.get(created['taskId'])).toBeUndefined();
+    } finally {
+      await close();
+    }
+  });
+});

@@ -88,14 +88,44 @@ export class CallToolHandler {
     }
     const signal = callSignal(ctx, this.resumable);
     const grant = this.limiter.acquire();
-    if (grant.status === 'granted') return this.#admitted(snapshot, params, ctx, signal, grant.release);
+    if (grant.status === 'granted') return this.#shared(snapshot, params, ctx, signal, grant.release);
     if (grant.status === 'full')
       return Promise.resolve(errorResult(overloaded(params.name, grant.retryAfterMs)));
     return waitForSlot(grant, signal).then((granted) =>
       // Cancelled while waiting: the SDK sends nothing for a cancelled request.
       granted === undefined
         ? errorResult(ToolError.cancelled(undefined, { toolName: params.name }))
-        : this.#admitted(snapshot, params, ctx, signal, granted),
+        : this.#shared(snapshot, params, ctx, signal, granted),
+    );
+  }
+
+  // The cluster-wide slot, when the cluster has a limit, is taken once this process has admitted
+  // the call, and never waited for: a full cluster refuses at once. A limit that cannot be
+  // reached (its store is down) admits on the process's own bound alone, and says so to onError.
+  #shared(
+    snapshot: ToolSnapshot,
+    params: CallParams,
+    ctx: ServerContext,
+    signal: AbortSignal,
+    release: () => void,
+  ): Promise<CallAnswer> {
+    const shared = this.options.cluster?.limit;
+    if (shared === undefined) return this.#admitted(snapshot, params, ctx, signal, release);
+    return shared.acquire(params.name).then(
+      (slot) => {
+        if (!slot.granted) {
+          release();
+          return errorResult(overloaded(params.name, slot.retryAfterMs));
+        }
+        return this.#admitted(snapshot, params, ctx, signal, () => {
+          slot.release();
+          release();
+        });
+      },
+      (error: unknown) => {
+        this.options.onError?.(error);
+        return this.#admitted(snapshot, params, ctx, signal, release);
+      },
     );
   }
 

@@ -294,13 +294,14 @@ function statesFor(handle: ToolServerHandle, options: McpServerOptions): Request
 }
 
 function tasksFor(handle: ToolServerHandle, options: McpServerOptions): TaskCalls {
-  if (options.tasks === undefined) {
+  if (options.tasks === undefined && options.cluster === undefined) {
     const shared = sharedFor(handle);
     return (shared.tasks ??= new TaskCalls());
   }
   let tasks = tasksByOptions.get(options);
   if (tasks === undefined) {
-    tasks = new TaskCalls(options.tasks);
+    const store = options.tasks?.store ?? options.cluster?.tasks;
+    tasks = new TaskCalls({ ...options.tasks, ...(store === undefined ? {} : { store }) });
     tasksByOptions.set(options, tasks);
   }
   return tasks;

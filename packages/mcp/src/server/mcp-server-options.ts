@@ -1,5 +1,6 @@
 import type { ConcurrencyLimiter, ExtensionEntry } from '@toolwright/core';
 import type { AuthInfo, CacheScope } from '@modelcontextprotocol/server';
+import type { McpCluster } from '../cluster/mcp-cluster';
 import type { McpTaskOptions } from './tasks/task-calls';
 import type { McpTelemetry } from '../telemetry/mcp-telemetry';
 
@@ -54,6 +55,13 @@ export interface McpServerOptions {
    * `ttlMs`, `pollIntervalMs` and `leaseMs`. See docs/tasks.md.
    */
   readonly tasks?: McpTaskOptions;
+  /**
+   * What this process shares with the other processes of a deployment: task state (unless
+   * `tasks.store` is given) and a cluster-wide concurrency limit taken after `limiter` (a full
+   * cluster refuses with `concurrency_limited`; a limit that cannot be reached admits on this
+   * process's bound alone and reports to `onError`). None by default: one process.
+   */
+  readonly cluster?: McpCluster;
   /**
    * Host values for a call's context bag (auth, tenant, trace), read by tools with `ctx.get(token)`.
    * They are never sent to the client and are scrubbed from model-visible error text.
