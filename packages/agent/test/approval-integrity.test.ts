@@ -79,7 +79,12 @@ describe('approval state integrity', () => {
       (state: Record<string, any>) => (state['turns'] = 0),
       (state: Record<string, any>) => (state['retries'] = -5),
       (state: Record<string, any>) => (state['id'] = 'another'),
-      (state: Record<string, any>) => (state['signature'] = state['signature'].replace(/^./, 'A')),
+      // Another first character, whatever it was (a signature starting with "A" stayed unchanged,
+      // so about one run in 64 tampered nothing: CI's define-fields run saw it).
+      (state: Record<string, any>) =>
+        (state['signature'] = state['signature'].replace(/^./, (first: string) =>
+          first === 'A' ? 'B' : 'A',
+        )),
     ]) {
       const { agent, stored, log } = await suspend();
       tamper(stored);
