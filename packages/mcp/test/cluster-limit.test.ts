@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { ToolRegistry } from '@toolwright/registry';
 import { ERROR_META_KEY, InMemoryTaskStore, type SharedGrant, type SharedLimit } from '@toolwright/mcp';
-import { connectInMemory, rawTool, sleep } from './helpers';
+import { connectInMemory, rawTool, REVISIONS, waitFor } from './helpers';
 
 /** A cluster-wide limit as a shared store would keep it: one count for every server using it. */
 class CountingLimit implements SharedLimit {
@@ -42,7 +42,7 @@ function gatedTools(): { handle: ReturnType<ToolRegistry['finalize']>; open: () 
   return { handle, open };
 }
 
-describe.each(['2025-11-25', '2026-07-28'] as const)('a cluster-wide concurrency limit (%s)', (revision) => {
+describe.each(REVISIONS)('a cluster-wide concurrency limit (%s)', (revision) => {
   it('refuses a call on one server while another server holds every cluster slot, and frees the slot after', async () => {
     const limit = new CountingLimit(1);
     const one = gatedTools();
@@ -62,7 +62,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('a cluster-wide concurrency
     );
     try {
       const holding = first.client.callTool({ name: 'held', arguments: {} });
-      while (limit.held === 0) await sleep(5);
+      await waitFor(() => limit.held > 0);
       const refused = (await second.client.callTool({ name: 'quick', arguments: {} })) as CallToolResult;
       expect(refused.isError).toBe(true);
       expect(refused._meta?.[ERROR_META_KEY]).toMatchObject({
