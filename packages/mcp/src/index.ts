@@ -8,7 +8,13 @@ export { LEGACY_REVISION, MODERN_REVISION } from './server/protocol-revision';
 export { DEFAULT_REQUEST_STATE_TTL_MS } from './server/request-state';
 export { DEFAULT_INPUT_TIMEOUT_MS } from './server/legacy-input-requester';
 export type { McpServerOptions, McpCallInfo } from './server/mcp-server-options';
-export type { McpCluster, SharedLimit, SharedGrant } from './cluster/mcp-cluster';
+export type {
+  McpCluster,
+  SharedLimit,
+  SharedGrant,
+  ClusterEvent,
+  ClusterEventBus,
+} from './cluster/mcp-cluster';
 export { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED } from './server/mcp-server-options';
 export { DEFAULT_PAGE_SIZE } from './server/tool-pages';
 export { McpSession } from './server/mcp-session';

@@ -99,6 +99,11 @@ class McpHttpEndpoint {
       allowedHosts: options.allowedHosts ?? LOOPBACK_HOSTS,
       allowedOrigins: options.allowedOrigins ?? [],
     });
+    if (options.sessionRoute !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(options.sessionRoute)) {
+      throw new RangeError(
+        `sessionRoute must be 1 to 32 letters, digits, "_" or "-", not ${JSON.stringify(options.sessionRoute)}.`,
+      );
+    }
     this.#maxBodyBytes = options.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes;
     this.#maxSessions = options.maxSessions ?? HTTP_DEFAULTS.maxSessions;
     this.#idleMs = options.sessionIdleMs ?? HTTP_DEFAULTS.sessionIdleMs;
@@ -135,10 +140,32 @@ class McpHttpEndpoint {
       maxRequestBodySize: this.#maxBodyBytes,
       onerror: (error) => this.#report(error),
     });
-    // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams.
-    this.#unsubscribe = tools.onChange(() => {
-      void Promise.resolve(this.#modern.notify.toolsChanged()).catch((error: unknown) => this.#report(error));
+    // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams; the other
+    // processes of a cluster are told, and what they publish reaches this process's clients.
+    const events = options.cluster?.events;
+    const unsubscribeLocal = tools.onChange(() => {
+      this.#toolsChanged(false);
+      if (events !== undefined)
+        events.publish({ type: 'tools_changed' }).catch((error: unknown) => this.#report(error));
     });
+    const unsubscribeRemote = events?.subscribe((event) => {
+      if (this.#closed) return;
+      if (event.type === 'tools_changed') this.#toolsChanged(true);
+      else void this.#resourceUpdatedHere(event.uri);
+    });
+    this.#unsubscribe = () => {
+      unsubscribeLocal();
+      unsubscribeRemote?.();
+    };
+  }
+
+  /** Tells this process's clients that the tool list changed (sessions follow local changes themselves). */
+  #toolsChanged(remote: boolean): void {
+    void Promise.resolve(this.#modern.notify.toolsChanged()).catch((error: unknown) => this.#report(error));
+    if (!remote) return;
+    for (const session of this.#sessions.values()) {
+      session.server.sendToolListChanged().catch((error: unknown) => this.#report(error));
+    }
   }
 
   get sessionCount(): number {
@@ -176,6 +203,14 @@ class McpHttpEndpoint {
   }
 
   async resourceUpdated(uri: string): Promise<void> {
+    const events = this.options.cluster?.events;
+    await Promise.all([
+      this.#resourceUpdatedHere(uri),
+      events?.publish({ type: 'resource_updated', uri }).catch((error: unknown) => this.#report(error)),
+    ]);
+  }
+
+  async #resourceUpdatedHere(uri: string): Promise<void> {
     await Promise.all([
       ...[...this.#sessions.values()].map((session) => session.server.resourceUpdated(uri)),
       Promise.resolve(this.#modern.notify.resourceUpdated(uri)).catch((error: unknown) =>
@@ -275,7 +310,8 @@ class McpHttpEndpoint {
       return reply(response, 503, -32000, 'Too many MCP sessions are open; retry later.');
     }
     // The id is drawn first so the session's event store can be scoped to it.
-    const sessionId = randomUUID();
+    const route = this.options.sessionRoute;
+    const sessionId = route === undefined ? randomUUID() : `${route}.${randomUUID()}`;
     const events =
       this.#eventStore === undefined ? undefined : new SessionEventStore(this.#eventStore, sessionId);
     const server = createWiredMcpServer(this.tools, this.#serverOptions, {

@@ -36,6 +36,13 @@ export interface McpHttpOptions extends McpServerOptions {
    * request in progress, the new one is refused with 503.
    */
   readonly maxSessions?: number;
+  /**
+   * This process's route behind a proxy: 2025-11-25 session ids it issues start with it and a
+   * dot (`p1.<uuid>`), so the proxy can send each session to the process that holds it (see
+   * docs/deployment.md for the nginx `map`). Letters, digits, `_` and `-`, at most 32. None by
+   * default.
+   */
+  readonly sessionRoute?: string;
   /** A session with no request for this long is closed (default 30 minutes). */
   readonly sessionIdleMs?: number;
   /**
