@@ -197,7 +197,14 @@ async function connectCluster(options: ServeOptions, context: CommandContext): P
   try {
     return await redis.connectRedisCluster({
       url: options.redis!,
-      ...(limit === undefined ? {} : { limit: { maxConcurrent: limit } }),
+      ...(limit === undefined
+        ? {}
+        : {
+            limit: {
+              maxConcurrent: limit,
+              ...(options.taskLease === undefined ? {} : { leaseMs: Number(options.taskLease) }),
+            },
+          }),
       onError: (error: unknown) => context.io.stderr.write(`toolwright: redis: ${messageOf(error)}\n`),
     });
   } catch (error) {
