@@ -3,11 +3,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { nginxMcpConfig } = require('../../../scripts/nginx-mcp-config.js') as {
+  nginxMcpConfig: (options: { port: number; routes: Record<string, number>; dir: string }) => string;
+};
 
 // Real Redis and nginx, started by the tests on free loopback ports and stopped after. Where a
-// binary is missing the suites skip, unless TOOLWRIGHT_REQUIRE_SERVICES=1 (CI) makes that a failure.
+// binary is missing the suites skip, unless TOOLWRIGHT_REQUIRE_SERVICES=1 (CI) makes that a failure;
+// TOOLWRIGHT_SKIP_SERVICES=1 skips them.
 
 const REQUIRED = process.env['TOOLWRIGHT_REQUIRE_SERVICES'] === '1';
+// Set by the CI steps that run the whole suite: .ci/steps/58-scale-out.sh runs these on their own.
+const SKIPPED = process.env['TOOLWRIGHT_SKIP_SERVICES'] === '1' && !REQUIRED;
 
 function hasBinary(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name} || test -x /usr/sbin/${name}`]).status === 0;
@@ -15,6 +22,7 @@ function hasBinary(name: string): boolean {
 
 /** `describe`, or `describe.skip` when one of `binaries` is missing (a failure when required). */
 export function describeWith(binaries: readonly string[]): jest.Describe {
+  if (SKIPPED) return describe.skip;
   const missing = binaries.filter((name) => !hasBinary(name));
   if (missing.length === 0) return describe;
   if (REQUIRED) throw new Error(`TOOLWRIGHT_REQUIRE_SERVICES=1 but ${missing.join(', ')} is not installed`);
@@ -61,19 +69,13 @@ export interface RedisServer {
   restart(): Promise<void>;
 }
 
-function redisBinary(): string {
-  return hasBinary('redis-server') && spawnSync('sh', ['-c', 'command -v redis-server']).status === 0
-    ? 'redis-server'
-    : '/usr/bin/redis-server';
-}
-
 /** Starts `redis-server` on a free loopback port, without persistence. */
 export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
     child = spawn(
-      redisBinary(),
+      'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
@@ -95,75 +97,12 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-/** The nginx configuration of docs/deployment.md, for upstreams `routes` (route → port). */
-export function nginxConfig(port: number, routes: Readonly<Record<string, number>>, dir: string): string {
-  const servers = Object.values(routes)
-    .map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=1s;`)
-    .join('\n');
-  const owners = Object.entries(routes)
-    .map(([route, upstream]) => `    "~^${route}\\." 127.0.0.1:${upstream};`)
-    .join('\n');
-  return `daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream toolwright {
-${servers}
-    keepalive 32;
-  }
-  # A 2025-11-25 session id starts with its owner's route: send it there.
-  map $http_mcp_session_id $mcp_owner {
-    default "";
-${owners}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location = /mcp {
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host localhost;
-      proxy_buffering off;
-      proxy_request_buffering off;
-      proxy_read_timeout 1h;
-      if ($mcp_owner != "") { rewrite ^ /owned last; }
-      proxy_pass http://toolwright;
-    }
-    location = /owned {
-      internal;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host localhost;
-      proxy_buffering off;
-      proxy_request_buffering off;
-      proxy_read_timeout 1h;
-      proxy_pass http://$mcp_owner/mcp;
-      # The owner is gone: the session is too, and the client initializes again.
-      error_page 502 504 = @session_gone;
-    }
-    location @session_gone {
-      default_type application/json;
-      return 404 '{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found."},"id":null}';
-    }
-  }
-}
-`;
-}
-
 /** Starts nginx on a free loopback port in front of `routes`. */
 export async function startNginx(routes: Readonly<Record<string, number>>): Promise<Nginx> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'toolwright-nginx-'));
   const config = join(dir, 'nginx.conf');
-  writeFileSync(config, nginxConfig(port, routes, dir));
+  writeFileSync(config, nginxMcpConfig({ port, routes, dir }));
   const binary = spawnSync('sh', ['-c', 'command -v nginx']).status === 0 ? 'nginx' : '/usr/sbin/nginx';
   const child = spawn(binary, ['-c', config, '-p', dir, '-e', join(dir, 'error.log')], {
     stdio: 'ignore',
