@@ -197,7 +197,7 @@ async function httpSection(opts, rows, progress) {
         continue;
       }
       try {
-        const cfg = JSON.stringify({ ...opts.http, revision: row.revision });
+        const cfg = JSON.stringify({ ...opts.http, revision: row.revision, mode: row.mode });
         const load = await runChild(at('lib/http-load-worker.js'), [server.url, cfg], {
           timeoutMs: lifetime,
         });

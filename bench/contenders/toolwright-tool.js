@@ -60,12 +60,13 @@ function readFileClasses(suffix, decoratorsFor) {
  */
 function defineReadFile(
   tw,
-  { name = TOOL_NAME, description = TOOL_DESCRIPTION, suffix = '', requires } = {},
+  { name = TOOL_NAME, description = TOOL_DESCRIPTION, suffix = '', requires, task } = {},
 ) {
   const { Param, Tool } = tw;
   const { Args, ReadFile } = readFileClasses(suffix, (options) => [Param(options)]);
   const options = readFileToolOptions(name, description, Args);
   if (requires !== undefined) options.requires = requires;
+  if (task !== undefined) options.task = task;
   return { Args, ReadFile: decorateClass(ReadFile, [Tool(options)]) };
 }
 

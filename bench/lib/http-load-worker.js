@@ -29,15 +29,19 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.clients });
 // 2025-11-25: a session per client (initialize); 2026-07-28: stateless requests, each with its _meta
 // envelope and the Mcp-Method / Mcp-Name headers, as the SDK v2 client sends them.
 const MODERN = cfg.revision === '2026-07-28';
+// Task mode (2026-07-28): each call is answered with a task, polled with tasks/get until it ends.
+const TASKS = cfg.mode === 'task';
 const PROTOCOL = MODERN ? '2026-07-28' : '2025-11-25';
 const ENVELOPE = JSON.stringify({
   'io.modelcontextprotocol/protocolVersion': PROTOCOL,
   'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0.1.0' },
-  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientCapabilities': TASKS
+    ? { extensions: { 'io.modelcontextprotocol/tasks': {} } }
+    : {},
 });
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
-function post(body, session) {
+function post(body, session, method = 'tools/call', name = TOOL_NAME) {
   return new Promise((resolve, reject) => {
     const headers = {
       'content-type': 'application/json',
@@ -46,8 +50,8 @@ function post(body, session) {
     };
     if (MODERN) {
       headers['mcp-protocol-version'] = PROTOCOL;
-      headers['mcp-method'] = 'tools/call';
-      headers['mcp-name'] = TOOL_NAME;
+      headers['mcp-method'] = method;
+      headers['mcp-name'] = name;
     } else if (session) {
       headers['mcp-session-id'] = session;
       headers['mcp-protocol-version'] = PROTOCOL;
@@ -78,6 +82,21 @@ function rpcResponse(res, id) {
   const found = messages.find((m) => m.id === id);
   if (!found) throw new Error(`HTTP ${res.status}: no response for id ${id}: ${res.text.slice(0, 200)}`);
   return found;
+}
+
+/** One call's final response: the tools/call answer, or in task mode the completed task's result. */
+async function call(body, session, id) {
+  const msg = rpcResponse(await post(body, session), id);
+  if (!TASKS || msg.result?.resultType !== 'task') return msg;
+  const { taskId } = msg.result;
+  for (let poll = 1; ; poll++) {
+    const get = `{"jsonrpc":"2.0","id":${id},"method":"tasks/get","params":{"taskId":"${taskId}","_meta":${ENVELOPE}}}`;
+    const task = rpcResponse(await post(get, session, 'tasks/get', taskId), id);
+    const status = task.result?.status;
+    if (task.error || status === 'completed' || status === 'failed' || status === 'cancelled')
+      return task.error ? task : { result: task.result.result ?? { isError: true, content: [] } };
+    if (poll > 10_000) throw new Error(`task ${taskId} stayed ${status}`);
+  }
 }
 
 async function openSession(k) {
@@ -113,7 +132,7 @@ async function main() {
         method: 'tools/call',
         params: { name: TOOL_NAME, arguments: args, ...(MODERN ? { _meta: JSON.parse(ENVELOPE) } : {}) },
       });
-      const msg = rpcResponse(await post(body, s), 1);
+      const msg = await call(body, s, 1);
       const text = msg.result?.content?.[0]?.text;
       const value = msg.result?.structuredContent ?? (text && JSON.parse(text));
       if (msg.result?.isError || !isExpected(value))
@@ -137,7 +156,7 @@ async function main() {
       const t0 = now();
       let ok = false;
       try {
-        const msg = rpcResponse(await post(body, session), id);
+        const msg = await call(body, session, id);
         ok = !msg.error && !msg.result?.isError;
         if (!ok && !firstError) firstError = describe(msg);
       } catch (e) {

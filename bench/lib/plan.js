@@ -307,6 +307,32 @@ const HTTP = [
     revision: '2026-07-28',
     goal: { vsSdk: 1, sdk: 'mcp-sdk-http-2026' },
   },
+  {
+    id: 'toolwright-task-2026',
+    side: 'toolwright',
+    label:
+      'toolwright serveMcp, read_file as an MCP task (tools/call, then tasks/get until done), 2026-07-28',
+    file: 'contenders/http/toolwright-task.js',
+    revision: '2026-07-28',
+    mode: 'task',
+    base: 'toolwright-mcp-http-2026',
+  },
+  {
+    id: 'toolwright-nginx-1',
+    side: 'toolwright',
+    label: 'nginx → 1 × toolwright serve --redis, 2026-07-28',
+    file: 'contenders/http/toolwright-nginx-1.js',
+    revision: '2026-07-28',
+    base: 'toolwright-mcp-http-2026',
+  },
+  {
+    id: 'toolwright-nginx-3',
+    side: 'toolwright',
+    label: 'nginx → 3 × toolwright serve --redis (one Redis), 2026-07-28',
+    file: 'contenders/http/toolwright-nginx-3.js',
+    revision: '2026-07-28',
+    base: 'toolwright-mcp-http-2026',
+  },
 ];
 
 module.exports = { CALL, AGENT, SCALE, HTTP };

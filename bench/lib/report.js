@@ -391,10 +391,24 @@ function httpSection(http, opts) {
       '`tools/call read_file` (valid arguments) back to back, over keep-alive connections; the server runs ' +
       `in its own process. Counted: requests completed inside a ${opts.http.durationMs} ms window after ` +
       `${opts.http.warmupMs} ms of warm-up; the servers take turns, ${opts.runs} run(s) each, median shown. Both ` +
-      'processes share the machine’s cores.',
+      'processes share the machine’s cores. The task row answers each call with an MCP task and polls ' +
+      '`tasks/get` until it completes (one round trip more, at least); the nginx rows put nginx in front of 1 ' +
+      'and of 3 `toolwright serve --redis` processes sharing one Redis (docs/deployment.md) — on a machine ' +
+      'of two cores the proxy, the processes and the load share them, so these show the cost of the hop, ' +
+      'not a scaling figure. Those three rows are divided by toolwright’s plain 2026-07-28 row (“× base”).',
     '',
   );
-  const head = ['server', 'calls/s (median)', 'best run', 'p50', 'p99', 'max', 'errors', '×SDK', 'goal'];
+  const head = [
+    'server',
+    'calls/s (median)',
+    'best run',
+    'p50',
+    'p99',
+    'max',
+    'errors',
+    '×SDK / × base',
+    'goal',
+  ];
   const rows = http.map((r) =>
     r.status !== 'ok'
       ? filler(r, head.length)

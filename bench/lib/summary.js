@@ -278,8 +278,10 @@ function summarizeHttp(rows) {
     const s = { id: row.id, label: row.label, side: row.side, status: row.status, note: row.note };
     if (!load) return s;
     Object.assign(s, load);
-    // each toolwright row is divided by the SDK row of its own revision
-    const sdk = merged.find((m) => m.row.id === (row.goal?.sdk ?? 'mcp-sdk-http') && m.load);
+    // each toolwright row is divided by the SDK row of its own revision, or by its `base` row
+    // (the task and deployment rows: toolwright's own plain 2026-07-28 row)
+    const sdk = merged.find((m) => m.row.id === (row.base ?? row.goal?.sdk ?? 'mcp-sdk-http') && m.load);
+    if (row.base) s.base = row.base;
     s.vsSdk = row.side === 'peer' ? null : ratio(load.throughput, sdk?.load?.throughput);
     if (row.goal?.vsSdk != null)
       s.goal = [{ text: `≥ ${row.goal.vsSdk}× SDK`, met: s.vsSdk != null && s.vsSdk >= row.goal.vsSdk }];
