@@ -416,6 +416,32 @@ describeWith(['redis-server', 'nginx'])('three toolwright processes behind nginx
       'the restarted process to rejoin',
     );
   });
+  it('degrades as documented while Redis is down, and recovers when it is back', async () => {
+    await redis.stop(true);
+    try {
+      // Calls that need no task go on, on every process.
+      for (const server of servers)
+        expect(text(await result(direct(server), 'tools/call', { name: 'whoami', arguments: {} }))).toBe(
+          String(server.pid),
+        );
+      // A task call is refused with a typed error, not lost.
+      const refused = await result(nginx.url, 'tools/call', { name: 'slow', arguments: { label: label() } });
+      expect(refused['isError']).toBe(true);
+      expect(refused['_meta']?.['toolwright/error']?.['kind']).toBe('unavailable');
+      expect(text(refused)).toBe('The task store is unavailable; retry shortly.');
+    } finally {
+      await redis.restart();
+    }
+    const name = label();
+    const created = await until(
+      () => result(nginx.url, 'tools/call', { name: 'slow', arguments: { label: name } }),
+      (answer) => answer['resultType'] === 'task',
+      'a task call to work again',
+    );
+    await until(() => marked('started', name), Boolean, 'the task to start');
+    await result(nginx.url, 'tasks/cancel', { taskId: created['taskId'] });
+    await until(() => marked('aborted', name), Boolean, 'the task to be cancelled');
+  });
 });
 
 describeWith(['redis-server'])('toolwright serve with Redis', () => {
