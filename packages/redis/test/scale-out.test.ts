@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -157,6 +158,7 @@ describeWith(['redis-server', 'nginx'])('three toolwright processes behind nginx
       () => stderr,
       (output) => output.includes('serving') || child.exitCode !== null,
       `process ${server.route} to start`,
+      30_000,
     );
     if (child.exitCode !== null) throw new Error(`process ${server.route} did not start: ${stderr}`);
     return { ...server, child, pid: child.pid! };
@@ -444,6 +446,27 @@ describeWith(['redis-server', 'nginx'])('three toolwright processes behind nginx
   });
 });
 
+/** The first of `count` consecutive loopback ports that are free now. */
+async function consecutiveFreePorts(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = await freePort();
+    if (first + count - 1 > 65535) continue;
+    const free = await Promise.all(
+      Array.from({ length: count - 1 }, (_, index) => portIsFree(first + index + 1)),
+    );
+    if (free.every(Boolean)) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports`);
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 describeWith(['redis-server'])('toolwright serve with Redis', () => {
   it('exits 1 with a clear message when Redis is unreachable at start', async () => {
     const port = await freePort();
@@ -464,7 +487,7 @@ describeWith(['redis-server'])('toolwright serve with Redis', () => {
 
   it('--processes starts that many processes on consecutive ports and starts one that dies again', async () => {
     const redis = await startRedis();
-    const port = await freePort();
+    const port = await consecutiveFreePorts(2);
     const second = port + 1;
     const child = spawn(
       process.execPath,
@@ -474,8 +497,8 @@ describeWith(['redis-server'])('toolwright serve with Redis', () => {
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     try {
-      await waitForPort(port);
-      await waitForPort(second);
+      await waitForPort(port, 30_000);
+      await waitForPort(second, 30_000);
       const pidOf = async (at: number): Promise<string> =>
         text(await result(`http://127.0.0.1:${at}/mcp`, 'tools/call', { name: 'whoami', arguments: {} }));
       const before = await until(

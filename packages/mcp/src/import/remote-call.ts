@@ -19,6 +19,7 @@ import { traceRequest } from '../telemetry/trace-request';
 import { ERROR_META_KEY } from '../server/to-call-tool-result';
 import { errorText, toContentBlocks } from './remote-content';
 import { paramHeaders, type ParamHeaderDeclaration } from './mcp-param-headers';
+import { cancelRemoteTask, followRemoteTask, watchForTask } from './remote-task';
 
 /** Everything a call to one remote tool needs. */
 export interface RemoteCallTarget {
@@ -77,6 +78,13 @@ export async function* callRemoteTool(
   };
   let settled = false;
   const headers = target.paramHeaders.length === 0 ? {} : paramHeaders(target.paramHeaders, args);
+  // An object of this call's own, by which the answer can be told apart when it is a task.
+  const callArgs = { ...args };
+  const ticket = watchForTask(target.client, callArgs);
+  const unfollow = (): void => {
+    ctx.signal.removeEventListener('abort', follow);
+    lost.removeEventListener('abort', follow);
+  };
   const request = traceRequest(
     target.telemetry,
     'client',
@@ -87,7 +95,7 @@ export async function* callRemoteTool(
           method: 'tools/call',
           params: {
             name: target.remoteName,
-            arguments: args,
+            arguments: callArgs,
             ...(meta === undefined ? {} : { _meta: { ...meta } }),
           },
         },
@@ -102,8 +110,6 @@ export async function* callRemoteTool(
       ),
     clientOutcome,
   ).finally(() => {
-    ctx.signal.removeEventListener('abort', follow);
-    lost.removeEventListener('abort', follow);
     settled = true;
     wake?.();
   });
@@ -121,8 +127,30 @@ export async function* callRemoteTool(
   try {
     result = await request;
   } catch (thrown) {
-    throw remoteFailure(target, thrown, ctx.signal, lost);
+    const created = ticket?.task;
+    if (
+      created === undefined ||
+      !(thrown instanceof SdkError && thrown.code === SdkErrorCode.UnsupportedResultType)
+    ) {
+      unfollow();
+      // Aborted before its answer came: should that answer be a task, cancel it.
+      if (signal.aborted) ticket?.whenTask((task) => cancelRemoteTask(target.client, task));
+      throw remoteFailure(target, thrown, ctx.signal, lost);
+    }
+    // The server runs the call as a task (the tasks extension): follow it to its result.
+    try {
+      result = (yield* followRemoteTask(target, created, ctx, signal)) as unknown as Awaited<typeof request>;
+    } catch (failure) {
+      throw ToolError.is(failure) && !signal.aborted
+        ? failure
+        : remoteFailure(target, failure, ctx.signal, lost);
+    } finally {
+      unfollow();
+    }
+  } finally {
+    ticket?.done();
   }
+  unfollow();
   const content = toContentBlocks(result.content);
   if (result.isError === true) throw remoteToolError(target, result);
   if (target.structured) {

@@ -4,6 +4,7 @@ import {
   type Transport,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
+import { TASKS_EXTENSION_ID } from '../server/tasks/task-calls';
 import type { McpClientLike } from '../import/mcp-client-like';
 import { AuthorizingTransport } from '../auth/authorizing-transport';
 import { McpOAuthClient, type McpOAuthOptions } from '../auth/mcp-oauth-client';
@@ -68,7 +69,8 @@ export async function connectMcpSource(
   const client = new Client(
     { name: options.clientName ?? 'toolwright', version: '0.1.0' },
     {
-      capabilities: {},
+      // The tasks extension: a remote tool run as a task is followed to its result (remote-task.ts).
+      capabilities: { extensions: { [TASKS_EXTENSION_ID]: {} } },
       versionNegotiation: {
         mode: negotiationMode(options.protocolVersion),
         // Over stdio the SDK probes on a short-lived sibling process, and a legacy server that

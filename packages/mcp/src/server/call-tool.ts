@@ -143,7 +143,7 @@ export class CallToolHandler {
         if (declaresTasks(capabilities)) {
           return snapshot.get(params.name)?.erased.definition.taskInputFirst === true
             ? this.#inputFirstTask(this.tasks, snapshot, params, ctx, release)
-            : this.#startTask(this.tasks, snapshot, params, ctx, release);
+            : this.#startTask(this.tasks, snapshot, params, ctx, signal, release);
         }
         if (task === 'required') {
           release();
@@ -211,11 +211,13 @@ export class CallToolHandler {
     snapshot: ToolSnapshot,
     params: CallParams,
     ctx: ServerContext,
+    requestSignal: AbortSignal,
     release: () => void,
   ): Promise<CallAnswer> {
     let started = false;
     const answer = tasks.start({
       toolName: params.name,
+      requestSignal,
       support: inputSupportOf(this.connection.clientCapabilities(ctx)),
       onError: (error) => this.#report(error),
       run: (signal, requester, onProgress) => {

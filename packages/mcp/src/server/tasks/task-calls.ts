@@ -59,6 +59,11 @@ export interface TaskWork {
     onProgress: (item: ProgressItem) => void,
   ) => Promise<CallToolResult>;
   readonly onError: (error: unknown) => void;
+  /**
+   * The signal of the request that creates the task. When it is aborted before the answer goes
+   * out (the client went away), nobody can learn the task's id: the task is cancelled at once.
+   */
+  readonly requestSignal?: AbortSignal;
 }
 
 /** Whether a request's client declared the tasks extension (session-wide or on the request). */
@@ -129,6 +134,8 @@ export class TaskCalls {
       throw thrown;
     }
     this.#run(record, work);
+    if (work.requestSignal?.aborted === true)
+      await this.cancel({ taskId: record.taskId }).catch((error: unknown) => work.onError(error));
     return createTaskResult(record);
   }
 
