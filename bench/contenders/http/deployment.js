@@ -2,7 +2,7 @@
 // A deployment of docs/deployment.md on loopback: redis-server, `processes` × `toolwright serve
 // --http <port> --redis <url> --session-route p<i>` of the read_file registry, and nginx in front
 // (scripts/nginx-mcp-config.js). Pending when redis-server or nginx is not installed.
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
