@@ -6,14 +6,18 @@ const { core, defineReadFile } = require('../toolwright-tool');
 const { requireBuilt } = require('../../lib/pending');
 const { handleOf } = require('../toolwright-mcp');
 
+/** Serves read_file, declared with `toolOptions` (e.g. `{ task: 'required' }`), over Streamable HTTP. */
+async function serveReadFile({ host, port }, toolOptions = {}) {
+  const tw = core();
+  const { ToolRegistry } = requireBuilt('@toolwright/registry', ['ToolRegistry']);
+  const { serveMcp } = requireBuilt('@toolwright/mcp/node', ['serveMcp']);
+  const handle = handleOf(ToolRegistry, [defineReadFile(tw, toolOptions).ReadFile]);
+  const serving = await serveMcp(handle, { transport: { http: { host, port } } });
+  return { url: serving.url, close: () => serving.close() };
+}
+
 module.exports = {
   packages: ['@toolwright/mcp'],
-  async start({ host, port }) {
-    const tw = core();
-    const { ToolRegistry } = requireBuilt('@toolwright/registry', ['ToolRegistry']);
-    const { serveMcp } = requireBuilt('@toolwright/mcp/node', ['serveMcp']);
-    const handle = handleOf(ToolRegistry, [defineReadFile(tw).ReadFile]);
-    const serving = await serveMcp(handle, { transport: { http: { host, port } } });
-    return { url: serving.url, close: () => serving.close() };
-  },
+  serveReadFile,
+  start: (address) => serveReadFile(address),
 };

@@ -27,6 +27,7 @@ export {
 export type { McpTaskOptions } from './server/tasks/task-calls';
 export { InMemoryTaskStore, DEFAULT_MAX_TASKS } from './server/tasks/in-memory-task-store';
 export type { InMemoryTaskStoreOptions } from './server/tasks/in-memory-task-store';
+export { TaskWatchers } from './server/tasks/task-watchers';
 export { isTerminalStatus } from './server/tasks/task-store';
 export type {
   TaskStore,

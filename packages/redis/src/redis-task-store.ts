@@ -1,5 +1,11 @@
 import { ToolError } from '@toolwright/core';
-import type { TaskPatch, TaskRecord, TaskSignal, TaskStore } from '@toolwright/mcp';
+import {
+  TaskWatchers,
+  type TaskPatch,
+  type TaskRecord,
+  type TaskSignal,
+  type TaskStore,
+} from '@toolwright/mcp';
 import type { RedisConnection } from './redis-connection';
 
 /** The default bound of unfinished tasks a Redis store holds across the deployment. */
@@ -59,7 +65,7 @@ export class RedisTaskStore implements TaskStore {
   readonly owner: string;
   readonly #redis: RedisConnection;
   readonly #maxTasks: number;
-  readonly #watchers = new Map<string, Set<(signal: TaskSignal) => void>>();
+  readonly #watchers = new TaskWatchers();
 
   constructor(redis: RedisConnection, maxTasks: number) {
     this.#redis = redis;
@@ -135,17 +141,7 @@ export class RedisTaskStore implements TaskStore {
   }
 
   watch(taskId: string, listener: (signal: TaskSignal) => void): () => void {
-    let listeners = this.#watchers.get(taskId);
-    if (listeners === undefined) {
-      listeners = new Set();
-      this.#watchers.set(taskId, listeners);
-    }
-    listeners.add(listener);
-    return () => {
-      const current = this.#watchers.get(taskId);
-      current?.delete(listener);
-      if (current?.size === 0) this.#watchers.delete(taskId);
-    };
+    return this.#watchers.watch(taskId, listener);
   }
 
   #deliver(text: string): void {
@@ -155,9 +151,7 @@ export class RedisTaskStore implements TaskStore {
     } catch {
       return;
     }
-    if (!isOwnerMessage(message)) return;
-    const listeners = this.#watchers.get(message.taskId);
-    if (listeners !== undefined) for (const listener of [...listeners]) listener(message.signal);
+    if (isOwnerMessage(message)) this.#watchers.deliver(message.taskId, message.signal);
   }
 
   // A store that cannot be reached fails the request that needed it with a clear error; the

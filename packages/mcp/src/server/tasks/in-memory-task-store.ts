@@ -6,6 +6,7 @@ import {
   type TaskSignal,
   type TaskStore,
 } from './task-store';
+import { TaskWatchers } from './task-watchers';
 
 /** The default bound of tasks an in-memory store keeps (finished ones included). */
 export const DEFAULT_MAX_TASKS = 1000;
@@ -32,7 +33,7 @@ export class InMemoryTaskStore implements TaskStore {
   readonly #now: () => number;
   // Insertion order is creation order: the first finished entry is the oldest one.
   readonly #tasks = new Map<string, TaskRecord>();
-  readonly #watchers = new Map<string, Set<(signal: TaskSignal) => void>>();
+  readonly #watchers = new TaskWatchers();
 
   constructor(options: InMemoryTaskStoreOptions = {}) {
     const maxTasks = options.maxTasks ?? DEFAULT_MAX_TASKS;
@@ -89,23 +90,12 @@ export class InMemoryTaskStore implements TaskStore {
   }
 
   signal(taskId: string, signal: TaskSignal): Promise<void> {
-    const listeners = this.#watchers.get(taskId);
-    if (listeners !== undefined) for (const listener of [...listeners]) listener(signal);
+    this.#watchers.deliver(taskId, signal);
     return Promise.resolve();
   }
 
   watch(taskId: string, listener: (signal: TaskSignal) => void): () => void {
-    let listeners = this.#watchers.get(taskId);
-    if (listeners === undefined) {
-      listeners = new Set();
-      this.#watchers.set(taskId, listeners);
-    }
-    listeners.add(listener);
-    return () => {
-      const current = this.#watchers.get(taskId);
-      current?.delete(listener);
-      if (current?.size === 0) this.#watchers.delete(taskId);
-    };
+    return this.#watchers.watch(taskId, listener);
   }
 
   #expired(task: TaskRecord): boolean {
