@@ -65,6 +65,10 @@ export async function* runCommand(spec: CommandSpec): AsyncGenerator<string, Com
   let streamed = 0;
   try {
     for (;;) {
+      // Read before taking the lines: the group is done only once its output has ended, so every
+      // line is taken by then. Read after, it could turn done while the lines were being yielded,
+      // and the lines that arrived meanwhile would be lost.
+      const done = group.done;
       for (const line of group.takeLines()) {
         capture.add(line.text);
         streamed += 1;
@@ -72,7 +76,7 @@ export async function* runCommand(spec: CommandSpec): AsyncGenerator<string, Com
         else if (streamed === MAX_PROGRESS_LINES + 1)
           yield `[… further output is not streamed; it is in the result]`;
       }
-      if (group.done) break;
+      if (done) break;
       await group.changed();
     }
   } finally {
