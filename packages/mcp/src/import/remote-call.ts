@@ -110,18 +110,31 @@ export async function* callRemoteTool(
       ),
     clientOutcome,
   ).finally(() => {
+    // A task answer keeps the listeners: the task is followed under the same signal.
+    if (ticket?.task === undefined) unfollow();
     settled = true;
     wake?.();
   });
   // Observed at once, so a rejection while progress is being yielded is never unhandled.
   request.catch(() => undefined);
-  for (;;) {
-    while (queue.length > 0) yield queue.shift()!;
-    if (settled) break;
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-    wake = undefined;
+  let drained = false;
+  try {
+    for (;;) {
+      while (queue.length > 0) yield queue.shift()!;
+      if (settled) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+    drained = true;
+  } finally {
+    // Abandoned by its consumer while the request ran: let go, and cancel a task it may start.
+    if (!drained) {
+      unfollow();
+      ticket?.whenTask((task) => cancelRemoteTask(target.client, task));
+      ticket?.done();
+    }
   }
   let result: Awaited<typeof request>;
   try {
