@@ -360,20 +360,23 @@ describeWith(['redis-server', 'nginx'])('three toolwright processes behind nginx
     }
     expect(session).toBeDefined();
 
-    // Calls through nginx while the process dies: each gets one answer, a result or a 502.
+    // Calls through nginx while the process dies: each settles once, at once — a result, nginx's
+    // 502 (the process was gone), or a broken connection (it died while answering) — never a hang.
     const burst = Array.from({ length: 30 }, (_, index) =>
       new Promise((resolve) => setTimeout(resolve, index * 10)).then(() =>
-        rpc(nginx.url, 'tools/call', { name: 'whoami', arguments: {} }).then(
+        rpc(nginx.url, 'tools/call', { name: 'whoami', arguments: {} }, AbortSignal.timeout(10_000)).then(
           ({ status, message }) =>
             status === 200 && message?.['result'] !== undefined ? 'result' : String(status),
-          () => 'no answer',
+          (error: unknown) => ((error as Error).name === 'TimeoutError' ? 'no answer' : 'broken'),
         ),
       ),
     );
     const killedAt = Date.now();
     victim.child.kill('SIGKILL');
     const answers = await Promise.all(burst);
-    expect(answers.filter((answer) => answer !== 'result' && answer !== '502')).toEqual([]);
+    expect(answers.filter((answer) => !['result', '502', 'broken'].includes(answer))).toEqual([]);
+    // Only what was in flight on the victim can fail: most of the burst is answered.
+    expect(answers.filter((answer) => answer === 'result').length).toBeGreaterThanOrEqual(15);
 
     const failed = await until(
       () => result(nginx.url, 'tasks/get', { taskId }),
