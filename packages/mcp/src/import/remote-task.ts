@@ -154,14 +154,8 @@ export async function* followRemoteTask(
     MAX_POLL_MS,
     Math.max(MIN_POLL_MS, typeof created['pollIntervalMs'] === 'number' ? created['pollIntervalMs'] : 1000),
   );
-  const request = (method: string, params: Wire, timeout = target.timeoutMs): Promise<Wire> =>
-    (
-      target.client.request as unknown as (
-        request: unknown,
-        schema: unknown,
-        options: unknown,
-      ) => Promise<Wire>
-    )({ method, params: { taskId, ...params } }, ANY_RESULT, { signal, timeout });
+  const request = (method: string, params: Wire): Promise<Wire> =>
+    requestAny(target.client, method, { taskId, ...params }, { signal, timeout: target.timeoutMs });
   let lastMessage: unknown = created['statusMessage'];
   let answered = new Set<string>();
   try {
@@ -214,11 +208,22 @@ export async function* followRemoteTask(
 export function cancelRemoteTask(client: McpClientLike, task: Wire): void {
   const taskId = task['taskId'];
   if (typeof taskId !== 'string') return;
-  void (
-    client.request as unknown as (request: unknown, schema: unknown, options: unknown) => Promise<unknown>
-  )({ method: 'tasks/cancel', params: { taskId } }, ANY_RESULT, { timeout: CANCEL_TIMEOUT_MS }).catch(
-    () => undefined,
-  );
+  requestAny(client, 'tasks/cancel', { taskId }, { timeout: CANCEL_TIMEOUT_MS }).catch(() => undefined);
+}
+
+// A request whose answer is taken as sent: the SDK's result schemas do not know the extension's.
+function requestAny(
+  client: McpClientLike,
+  method: string,
+  params: Wire,
+  options: { signal?: AbortSignal; timeout: number },
+): Promise<Wire> {
+  const send = client.request as unknown as (
+    request: unknown,
+    schema: unknown,
+    options: unknown,
+  ) => Promise<Wire>;
+  return send.call(client, { method, params }, ANY_RESULT, options);
 }
 
 async function answerInput(
