@@ -85,7 +85,8 @@ const CALL = [
     side: 'toolwright',
     label: 'toolwright ToolSet.call, 1,000 tools in turn',
     file: 'contenders/toolwright-call-many.js',
-    how: 'tools.call(name_i, json_i) over 1,000 tools with distinct args classes and parameter names, called round robin: the cost of calls spread over a large registry (no goal; compare with the one-tool row).',
+    how: 'tools.call(name_i, json_i) over 1,000 tools with distinct args classes and parameter names, called round robin: the cost of calls spread over a large registry. The goal divides its time by the one-tool ToolSet.call row’s.',
+    goal: { overRow: 'toolwright', max: 3 },
   },
   {
     id: 'toolwright-output-off',

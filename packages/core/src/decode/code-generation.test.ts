@@ -76,7 +76,9 @@ const NESTED = '{"path":"a.ts","lines":{"from":1,"to":2}}';
 const INVALID = '{"path":"","lines":{"from":-1}}';
 
 /** What a decode gave: the instance's class and properties, or the error's kind and model text. */
-function outcome(result: unknown): unknown {
+function outcome(decoded: unknown): unknown {
+  // Decoders from other module registries: their rejection class is not this one.
+  const result = isRejection(decoded) ? decoded.toError() : decoded;
   if (ToolError.is(result)) return { kind: result.kind, text: result.modelText };
   return { className: (result as object).constructor.name, value: JSON.parse(JSON.stringify(result)) };
 }
@@ -168,3 +170,8 @@ describe('generated code for hot args classes', () => {
     expect(compileModel(model).implementation.generated).toBe(false);
   });
 });
+
+/** An `ArgumentRejection` of any module registry: what a decode function gives before its error. */
+function isRejection(value: unknown): value is { toError(): ToolError } {
+  return typeof (value as { toError?: unknown } | null)?.toError === 'function';
+}

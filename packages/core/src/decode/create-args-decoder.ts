@@ -2,7 +2,7 @@ import type { ArgsModel } from '../model/args-model';
 import { createDecodeFunction } from './create-decode-function';
 import { resolveDecodeLimits, type DecodeLimits } from './decode-limits';
 import { hasAsyncValidators } from './has-async-validators';
-import type { ToolError } from './tool-error-adapter';
+import { ArgumentRejection, type ToolError } from './tool-error-adapter';
 
 /** Options of `createArgsDecoder`: the tool named in error texts, and the decoding limits. */
 export interface ArgsDecoderOptions extends Partial<DecodeLimits> {
@@ -38,5 +38,16 @@ export function createArgsDecoder<T extends object>(
     options.toolName,
     options.accelerate !== false,
   );
-  return Object.assign(decode, { isAsync: hasAsyncValidators(model) });
+  // The engine makes a rejection's error only when read; a decoder's caller always gets it.
+  const decoder = (raw: unknown): T | ToolError | Promise<T | ToolError> => {
+    const decoded = decode(raw);
+    if (decoded instanceof ArgumentRejection) return decoded.toError();
+    if (decoded instanceof Promise) return decoded.then(errorOf);
+    return decoded;
+  };
+  return Object.assign(decoder, { isAsync: hasAsyncValidators(model) });
+}
+
+function errorOf<T>(decoded: T | ToolError | ArgumentRejection): T | ToolError {
+  return decoded instanceof ArgumentRejection ? decoded.toError() : decoded;
 }

@@ -12,7 +12,7 @@ import { finishDecode } from './finish-decode';
 import { parseJsonArguments } from './json-syntax-issue';
 import { createTextScanner, type TextScanner } from './scan-flat-object';
 import {
-  deferredInvalidArgumentsError,
+  ArgumentRejection,
   invalidArgumentsError,
   payloadTooLargeError,
   ToolError,
@@ -35,11 +35,19 @@ const MAX_SCANNED_LENGTH = 512;
 export const TEXTS_BEFORE_SCANNING = 16;
 
 /**
- * Raw arguments to an args instance, or the `ToolError` of invalid ones (a promise of either when
- * async). `call` is the call being decoded for, when there is one: its set's accelerator budget
- * decides whether a hot tool's classes get generated code (see `DecodeAccelerator`).
+ * What a decode function gives: the args instance; for invalid arguments the `ToolError`, or —
+ * for the common rejection, issues that were all kept — an `ArgumentRejection` that makes it when
+ * asked (the engine's failure result asks only when the host reads the error); a promise of any
+ * of them when async.
  */
-export type DecodeFunction<T> = (raw: unknown, call?: unknown) => T | ToolError | Promise<T | ToolError>;
+export type Decoded<T> = T | ToolError | ArgumentRejection;
+
+/**
+ * Raw arguments to a `Decoded` (a promise of it when async). `call` is the call being decoded
+ * for, when there is one: its set's accelerator budget decides whether a hot tool's classes get
+ * generated code (see `DecodeAccelerator`).
+ */
+export type DecodeFunction<T> = (raw: unknown, call?: unknown) => Decoded<T> | Promise<Decoded<T>>;
 
 /**
  * The runtime's decoding of one args model: limits, parse, duplicate keys, the compiled walk,
@@ -113,7 +121,7 @@ export function decodeText<T>(
   scan: TextScanner | null,
   limits: DecodeLimits,
   toolName: string | undefined,
-): T | ToolError | Promise<T | ToolError> {
+): Decoded<T> | Promise<Decoded<T>> {
   // R1 before anything else; a UTF-16 unit is at most 3 UTF-8 bytes, so short text needs no count.
   if (text.length * 3 > limits.maxBytes) {
     const tooLarge = checkSize(text, limits.maxBytes, toolName);
@@ -144,7 +152,7 @@ function parseAndDecode<T>(
   compiled: CompiledModel,
   limits: DecodeLimits,
   toolName: string | undefined,
-): T | ToolError | Promise<T | ToolError> {
+): Decoded<T> | Promise<Decoded<T>> {
   const parsed = parseJsonArguments(text, toolName);
   if (parsed instanceof ToolError) return parsed;
   const context = new DecodeContext(limits, true);
@@ -172,17 +180,17 @@ function parseAndDecode<T>(
 function settle<T>(
   outcome: object | DecodeFailure | Promise<object | DecodeFailure>,
   toolName: string | undefined,
-): T | ToolError | Promise<T | ToolError> {
+): Decoded<T> | Promise<Decoded<T>> {
   if (outcome instanceof Promise)
     return outcome.then((settled) => toResult<T>(settled, toolName), rethrowAuthorCode);
   return toResult<T>(outcome, toolName);
 }
 
-function toResult<T>(outcome: object | DecodeFailure, toolName: string | undefined): T | ToolError {
+function toResult<T>(outcome: object | DecodeFailure, toolName: string | undefined): Decoded<T> {
   if (!(outcome instanceof DecodeFailure)) return outcome as T;
-  // The issue texts (paths, received values) are built only if someone reads them.
+  // The issue texts (paths, received values), and the error itself, are made only when read.
   if (outcome.omitted === 0 && outcome.total > 0)
-    return deferredInvalidArgumentsError(() => outcome.issues, toolName);
+    return new ArgumentRejection(() => outcome.issues, toolName);
   return invalidArgumentsError(outcome.issues, outcome.omitted, toolName);
 }
 

@@ -5,7 +5,7 @@ import { compileModel } from './compile-model';
 import { decodeText } from './create-decode-function';
 import { DecodeContext, INVALID } from './decode-context';
 import { DEFAULT_DECODE_LIMITS } from './decode-limits';
-import { ToolError } from './tool-error-adapter';
+import { ArgumentRejection, ToolError } from './tool-error-adapter';
 import {
   createTextScanner,
   MAX_SCANNED_NAMES,
@@ -273,8 +273,10 @@ describe('a model’s scanner against the JSON.parse path', () => {
     const compiled = compileModel(getArgsModel(argsClass));
     const scanner = createTextScanner(compiled)!;
     expect(scanner).toBeDefined();
-    const outcome = (value: unknown) =>
-      value instanceof ToolError ? { kind: value.kind, text: value.modelText } : value;
+    const outcome = (decoded: unknown) => {
+      const value = decoded instanceof ArgumentRejection ? decoded.toError() : decoded;
+      return value instanceof ToolError ? { kind: value.kind, text: value.modelText } : value;
+    };
     return [
       outcome(decodeText(text, compiled, scanner, DEFAULT_DECODE_LIMITS, 't')),
       outcome(decodeText(text, compiled, null, DEFAULT_DECODE_LIMITS, 't')),

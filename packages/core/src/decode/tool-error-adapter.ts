@@ -6,18 +6,11 @@ import { formatArgumentIssues } from '../errors/format-argument-issues';
 // Decoding errors are about the data, not where the decoder was called from: they are built
 // without a stack capture, most of the cost of a rejected call.
 import { withoutStackTrace } from '../errors/without-stack-trace';
-import { invalidArgumentsFrom, ToolError } from '../errors/tool-error';
+import { ToolError } from '../errors/tool-error';
+import { ArgumentRejection } from '../errors/argument-rejection';
 
 export type { ArgumentIssue };
-export { describeReceived, ToolError };
-
-/** An `invalid_arguments` error listing the issues `source` gives when first read (none omitted). */
-export function deferredInvalidArgumentsError(
-  source: () => readonly ArgumentIssue[],
-  toolName: string | undefined,
-): ToolError {
-  return withoutStackTrace(() => invalidArgumentsFrom(source, { toolName }));
-}
+export { ArgumentRejection, describeReceived, ToolError };
 
 /**
  * An `invalid_arguments` error listing `issues`. When more issues were found than kept

@@ -1,5 +1,5 @@
 import type { ToolCallContext } from '../context/tool-call-context';
-import type { ToolError } from '../errors/tool-error';
+import type { Decoded } from '../decode/create-decode-function';
 import { isThenable } from '../stream/is-thenable';
 import { ConcurrencyLimiter } from './concurrency-limiter';
 import type { ErasedTool } from './erased-tool';
@@ -40,10 +40,11 @@ export function createErasedTool<Args = any, Output = any>(spec: ErasedToolSpec<
 export interface ToolCallParts<Args = any, Output = any> {
   /**
    * The engine's decoder contract (the runtime's own decoders are written to it): the arguments,
-   * or the `ToolError` that rejects them, returned rather than thrown (a throw costs more than the
-   * whole decode), or a native promise of either.
+   * or the `ToolError` that rejects them (or an `ArgumentRejection`, which makes it when read),
+   * returned rather than thrown (a throw costs more than the whole decode), or a native promise
+   * of any of them.
    */
-  readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => Args | ToolError | Promise<Args | ToolError>;
+  readonly decode: (rawArgs: unknown, ctx: ToolCallContext) => Decoded<Args> | Promise<Decoded<Args>>;
   readonly invoke: ErasedToolSpec<Args, Output>['invoke'];
   /** The check of the output against the declared output (see `ErasedToolSpec.validateOutput`). */
   readonly checkOutput?: OutputChecker | undefined;

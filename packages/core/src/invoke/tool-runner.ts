@@ -1,6 +1,7 @@
 import { adoptCallContext } from '../context/adopt-call-context';
 import type { CallContext } from '../context/call-context';
 import type { ToolCallContext } from '../context/tool-call-context';
+import { ArgumentRejection } from '../errors/argument-rejection';
 import { ToolError } from '../errors/tool-error';
 import { resultFromError } from '../result/result-from-error';
 import { outputResult, type OutputRenderOptions } from '../result/result-from-output';
@@ -469,10 +470,11 @@ export class ToolRunner {
   #start(rawArgs: unknown, ctx: CallContext): unknown {
     const config = this.#config;
     const args = config.decode(rawArgs, ctx);
-    if (args instanceof ToolError) return new Rejected(args);
+    if (args instanceof ToolError || args instanceof ArgumentRejection) return new Rejected(args);
     if (args instanceof Promise) {
       return args.then((decoded: unknown) => {
         if (decoded instanceof ToolError) throw decoded;
+        if (decoded instanceof ArgumentRejection) throw decoded.toError();
         return config.invoke(decoded, ctx);
       });
     }
@@ -582,7 +584,7 @@ export class ToolRunner {
 
 // Arguments the decoder refused without a throw. Module-private, so no tool output can be one.
 class Rejected {
-  constructor(readonly error: ToolError) {}
+  constructor(readonly error: ToolError | ArgumentRejection) {}
 }
 
 // The late-settle hook of a guarded call without a slot: nothing to give back, but the call is

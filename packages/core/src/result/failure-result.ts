@@ -1,3 +1,5 @@
+import { ArgumentRejection } from '../errors/argument-rejection';
+import { scrubText } from '../errors/scrub-text';
 import type { ToolError } from '../errors/tool-error';
 import type { ContentBlock } from './content-block';
 import type { ToolFailure, ToolResultMeta } from './tool-result';
@@ -5,28 +7,50 @@ import type { ToolFailure, ToolResultMeta } from './tool-result';
 /**
  * The runtime's `ToolFailure`. Its one text block is built from the error's model text on first
  * read, so a failure whose text is never shown (a host retrying on `error.kind`) does not format
- * it. Like `SuccessResult`, `content` is on the prototype; `toJSON()` gives a plain copy.
+ * it; a decoder's rejection makes its `ToolError` only when `error` is read, so a host that only
+ * forwards the text never pays for a native error. Like `SuccessResult`, `content` and `error` are
+ * on the prototype; `toJSON()` gives a plain copy.
  */
 export class FailureResult implements ToolFailure {
   readonly ok: false;
-  readonly error: ToolError;
   readonly meta: ToolResultMeta;
+  #error: ToolError | ArgumentRejection;
+  // Scrubbed from a rejection's text and error when they are made (a ToolError comes scrubbed).
+  readonly #secrets: Iterable<string> | undefined;
   #content: readonly ContentBlock[] | undefined;
 
-  constructor(error: ToolError, meta: ToolResultMeta) {
+  constructor(error: ToolError | ArgumentRejection, meta: ToolResultMeta, secrets?: Iterable<string>) {
     this.ok = false;
-    this.error = error;
     this.meta = meta;
+    this.#error = error;
+    this.#secrets = error instanceof ArgumentRejection ? secrets : undefined;
     this.#content = undefined;
+  }
+
+  /** Why the call failed. */
+  get error(): ToolError {
+    const error = this.#error;
+    if (!(error instanceof ArgumentRejection)) return error;
+    const secrets = this.#secrets;
+    const made = secrets === undefined ? error.toError() : error.toError().scrubbed(secrets);
+    this.#error = made;
+    return made;
   }
 
   /** The error's model text, as the one block the model sees. */
   get content(): readonly ContentBlock[] {
-    return (this.#content ??= [{ type: 'text', text: this.error.modelText }]);
+    return (this.#content ??= [{ type: 'text', text: this.#modelText() }]);
   }
 
   /** A plain copy, `content` included. */
   toJSON(): ToolFailure {
     return { ok: false, error: this.error, content: this.content, meta: this.meta };
+  }
+
+  #modelText(): string {
+    const error = this.#error;
+    if (!(error instanceof ArgumentRejection)) return error.modelText;
+    const secrets = this.#secrets;
+    return secrets === undefined ? error.modelText() : scrubText(error.modelText(), secrets);
   }
 }

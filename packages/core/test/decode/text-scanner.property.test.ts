@@ -462,7 +462,9 @@ function shape(value: unknown): unknown {
 
 async function outcomeOf(run: () => unknown, loaded: DecoderModules): Promise<Outcome> {
   try {
-    const result: unknown = await run();
+    const decoded: unknown = await run();
+    // Decoders made by another module registry: their rejection class is not this one's.
+    const result = isRejection(decoded) ? decoded.toError() : decoded;
     if (ToolError.is(result)) return { kind: result.kind, text: result.modelText, issues: result.issues };
     return { instance: shape(result) };
   } catch (error) {
@@ -605,7 +607,8 @@ describe.each([
       expect(decode(valid)).toEqual(
         Object.assign(new ReadFileArgs(), { path: 'src/a.ts', offset: 10, limit: 20 }),
       );
-      const error = decode(invalid) as ToolError;
+      const rejected = decode(invalid);
+      const error = isRejection(rejected) ? rejected.toError() : (rejected as ToolError);
       expect(error.kind).toBe('invalid_arguments');
       expect(error.modelText).toBe(
         'Invalid arguments for read_file:\n' +
@@ -620,3 +623,8 @@ describe.each([
     }
   });
 });
+
+/** An `ArgumentRejection` of any module registry: what a decode function gives before its error. */
+function isRejection(value: unknown): value is { toError(): ToolError } {
+  return typeof (value as { toError?: unknown } | null)?.toError === 'function';
+}
