@@ -247,7 +247,10 @@ function arrayDecoder(node: ArrayNode, decodeItem: ValueDecoder): ValueDecoder {
     context.depth--;
     if (!ok) return INVALID;
     if (unique) {
-      const duplicate = findDuplicateItems(items);
+      // Arguments compare as the tool receives them (defaults filled in); an output compares as
+      // it is served, which is what its schema's uniqueItems reads: `{}` and `{"name":""}` are two
+      // different outputs even when the class's `name` defaults to "".
+      const duplicate = findDuplicateItems(context.output ? value : items);
       if (duplicate !== undefined) {
         return context.report(
           parent,

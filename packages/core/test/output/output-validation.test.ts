@@ -341,3 +341,37 @@ describe('output validation of dynamic tools', () => {
     ).toBe(true);
   });
 });
+
+describe('uniqueItems in the output direction', () => {
+  class Entry {
+    @Param({ optional: true, maxLength: 2 })
+    name: string = '';
+  }
+
+  class Listing {
+    @Param({ type: () => [Entry], uniqueItems: true, maxItems: 3 })
+    entries!: Entry[];
+  }
+
+  const listing = (output: unknown) =>
+    eraseTool(defineTool({ name: 'list', description: 'Lists.', output: Listing }, () => output));
+
+  // Arguments compare as decoded (the default filled in), but an output is served as it is, and
+  // its schema's uniqueItems compares the JSON: `{}` and `{"name":""}` are different items.
+  it('compares the items as served, not with their defaults filled in', async () => {
+    const result = await new ToolSet().add(listing({ entries: [{ name: '' }, {}] })).call('list', '{}');
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.structuredContent).toEqual({ entries: [{ name: '' }, {}] });
+  });
+
+  it('still refuses items that are equal as served', async () => {
+    const result = await new ToolSet()
+      .add(listing({ entries: [{ name: 'a' }, { name: 'a' }] }))
+      .call('list', '{}');
+    const error = failureOf(result);
+    expect(error.kind).toBe('invalid_output');
+    expect(error.issues).toEqual([
+      expect.objectContaining({ path: 'entries', message: 'items 0 and 1 are equal' }),
+    ]);
+  });
+});
