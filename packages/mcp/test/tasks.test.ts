@@ -207,7 +207,10 @@ function describeTasks(
       );
       expect(working).toMatchObject({ status: 'working' });
       expect(working).not.toHaveProperty('result');
-      releaseGate?.();
+      // The status message is written when the tool yields it; the tool opens its gate only when
+      // resumed after that, which a loaded machine can leave for later than the poll that saw it.
+      while (releaseGate === undefined) await sleep(5);
+      (releaseGate as () => void)();
       const done = await until(client, created['taskId'], terminal);
       expect(done['status']).toBe('completed');
       expect(done['result']['content']).toEqual([{ type: 'text', text: 'stepped 2' }]);
