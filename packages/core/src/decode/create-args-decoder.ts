@@ -41,9 +41,7 @@ export function createArgsDecoder<T extends object>(
   // The engine makes a rejection's error only when read; a decoder's caller always gets it.
   const decoder = (raw: unknown): T | ToolError | Promise<T | ToolError> => {
     const decoded = decode(raw);
-    if (decoded instanceof ArgumentRejection) return decoded.toError();
-    if (decoded instanceof Promise) return decoded.then(errorOf);
-    return decoded;
+    return decoded instanceof Promise ? decoded.then(errorOf) : errorOf(decoded);
   };
   return Object.assign(decoder, { isAsync: hasAsyncValidators(model) });
 }
