@@ -220,7 +220,13 @@ describeWith(['redis-server', 'nginx'])('three toolwright processes behind nginx
     await until(() => marked('started', name), Boolean, 'the task to start');
     const owner = servers.find((server) => server.pid === markedBy('started', name))!;
     const other = servers.find((server) => server !== owner)!;
-    const running = await result(direct(other), 'tasks/get', { taskId });
+    // The tool marks its start before it yields the status message; the owner then writes the
+    // message to Redis, so another process sees it a moment later (a loaded CI machine: ~100 ms).
+    const running = await until(
+      () => result(direct(other), 'tasks/get', { taskId }),
+      (task) => task['statusMessage'] !== undefined,
+      'the status message to reach another process',
+    );
     expect(running).toMatchObject({ status: 'working', statusMessage: `running in ${owner.pid}` });
     await result(direct(other), 'tasks/cancel', { taskId });
     await until(() => marked('aborted', name), Boolean, 'the tool to see the cancellation');
