@@ -217,6 +217,8 @@ describeWith(['redis-server', 'nginx'])('three toolwright processes behind nginx
     const name = label();
     const created = await result(nginx.url, 'tools/call', { name: 'slow', arguments: { label: name } });
     const taskId = created['taskId'] as string;
+    // Should this test fail early, its task must not go on holding a slot of the cluster limit.
+    closers.push(() => result(nginx.url, 'tasks/cancel', { taskId }));
     await until(() => marked('started', name), Boolean, 'the task to start');
     const owner = servers.find((server) => server.pid === markedBy('started', name))!;
     const other = servers.find((server) => server !== owner)!;
