@@ -11,10 +11,12 @@ import {
   type JSONRPCRequest,
   type Result,
   type ServerContext,
+  type Transport,
 } from '@modelcontextprotocol/server';
 import type { ResumableStreams } from './call-signal';
 import { CallToolHandler } from './call-tool';
 import type { ConnectionView } from './connection-view';
+import { dispatchPlainRequests } from './inbound-requests';
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUED, type McpServerOptions } from './mcp-server-options';
 import { isModernRevision } from './protocol-revision';
 import { rawArgumentsOf } from './raw-arguments';
@@ -234,6 +236,15 @@ class ToolwrightMcpServer extends Server {
         () => wrapped(request, ctx),
         serverOutcome,
       );
+  }
+
+  // The SDK's connect installs its message handler before it awaits the transport's start; plain
+  // requests are then routed past its schema-by-schema sorting (see inbound-requests.ts).
+  override connect(transport: Transport): Promise<void> {
+    const before = transport.onmessage;
+    const connected = super.connect(transport);
+    dispatchPlainRequests(this, transport, before);
+    return connected;
   }
 
   override async close(): Promise<void> {
