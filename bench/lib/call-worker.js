@@ -2,9 +2,14 @@
 // One contender, one mode, one process:  node --expose-gc lib/call-worker.js <module> <mode> [configJson]
 //   mode = probe | valid | invalid.  Prints one JSON line.
 //
-// valid/invalid: setup (untimed) → correctness gate (untimed) → warm-up → `rounds` timed rounds of N
-// sequential `await invoke(json)`, gc() before each round (untimed), N chosen from the warm-up so a
-// round lasts about `roundMs`. ns/op of a round = elapsed / N.
+// valid/invalid: setup (untimed) → correctness gate (untimed) → gc() → warm-up → `rounds` timed
+// rounds of N sequential `await invoke(json)`, back to back, N chosen from the warm-up so a round
+// lasts about `roundMs`. ns/op of a round = elapsed / N, the garbage collection it causes included.
+// No gc() between rounds: a forced full collection with no call in flight frees the object shapes
+// (maps) that only per-call objects use, V8 then discards the optimized code that depended on them
+// ("weak objects" in --trace-deopt), and its back-off on re-optimizing kept the next ~3,000 calls
+// slow — each round measured the recovery from the harness, and the untimed collection hid the
+// major-GC cost of the contenders that make the most garbage.
 // probe: setup → the valid, invalid and numeric-string calls once each → what came back.
 const path = require('node:path');
 const { ARGS, isExpected } = require('./fixture');
@@ -72,6 +77,8 @@ async function timed(contender, invoke, json, wantOk) {
   if (!wantOk && gate.out.ok !== false)
     throw new Error(`gate: the invalid call did not give an error result: ${describe(gate.result)}`);
 
+  // From a compacted heap, so setup's garbage is not charged to the rounds.
+  if (gc) gc();
   // warm-up; its mean calibrates N
   let sink;
   let warmOps = 0;
@@ -87,7 +94,6 @@ async function timed(contender, invoke, json, wantOk) {
   const rounds = [];
   const cpuRounds = []; // process CPU time per op (all threads): for diagnosis, not reported in the tables
   for (let r = 0; r < cfg.rounds; r++) {
-    if (gc) gc();
     const c0 = process.cpuUsage();
     const t0 = now();
     for (let i = 0; i < n; i++) sink = await invoke(json);
