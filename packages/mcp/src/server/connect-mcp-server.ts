@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createWiredMcpServer, type WiredMcpServer } from './create-mcp-server';
 import type { McpServerOptions } from './mcp-server-options';
+import { PinnedRoute } from './pinned-route';
 
 /** A handle served on one connection by `connectMcpServer`. */
 export interface McpConnection {
@@ -25,19 +26,29 @@ export function connectMcpServer(
 ): McpConnection {
   // The instances serving this connection (a discarded discover probe closes itself).
   const servers = new Set<WiredMcpServer>();
+  // Once the entry has pinned an instance, plain requests go to it directly (pinned-route.ts).
+  const route = new PinnedRoute();
   const serving = serveStdio(
     () => {
-      const server = createWiredMcpServer(handle, options, {});
+      let channel: Transport | undefined;
+      const server = createWiredMcpServer(handle, options, {
+        onConnect: (connected) => {
+          channel = connected;
+          route.follow(connected);
+        },
+      });
       servers.add(server);
       const previous = server.onclose;
       server.onclose = () => {
         servers.delete(server);
+        if (channel !== undefined) route.closed(channel);
         previous?.();
       };
       return server;
     },
     { transport, onerror: (error) => options.onError?.(error) },
   );
+  route.attach(transport);
   return {
     resourceUpdated: async (uri) => {
       await Promise.all([...servers].map((server) => server.resourceUpdated(uri)));

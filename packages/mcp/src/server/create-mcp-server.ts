@@ -37,6 +37,8 @@ export interface ServerWiring {
   readonly followChanges?: boolean;
   /** The session's streams can be resumed: a call outlives a closed stream for a grace period. */
   readonly resumable?: ResumableStreams;
+  /** Told of the transport once the server has installed its message handler on it. */
+  readonly onConnect?: (transport: Transport) => void;
 }
 
 interface HandleShared {
@@ -88,6 +90,7 @@ class ToolwrightMcpServer extends Server {
   // Read when a request arrives: the handlers the SDK's own constructor registers are wrapped
   // before this is set.
   #telemetry: McpTelemetry | undefined;
+  readonly #onConnect: ((transport: Transport) => void) | undefined;
 
   constructor(
     private readonly handle: ToolServerHandle,
@@ -107,6 +110,7 @@ class ToolwrightMcpServer extends Server {
       },
     );
     this.#telemetry = options.telemetry;
+    this.#onConnect = wiring.onConnect;
     const limiter =
       options.limiter ??
       new ConcurrencyLimiter({
@@ -244,6 +248,7 @@ class ToolwrightMcpServer extends Server {
     const before = transport.onmessage;
     const connected = super.connect(transport);
     dispatchPlainRequests(this, transport, before);
+    if (transport.onmessage !== before) this.#onConnect?.(transport);
     return connected;
   }
 
