@@ -3,11 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConcurrencyLimiter } from '@toolwright/core';
 import type { ToolServerHandle } from '@toolwright/registry';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
-import {
-  classifyInboundRequest,
-  createMcpHandler,
-  type McpHttpHandler as SdkHttpHandler,
-} from '@modelcontextprotocol/server';
+import { createMcpHandler, type McpHttpHandler as SdkHttpHandler } from '@modelcontextprotocol/server';
 import { createWiredMcpServer, type WiredMcpServer } from '../server/create-mcp-server';
 import {
   DEFAULT_MAX_IN_FLIGHT,
@@ -16,6 +12,7 @@ import {
 } from '../server/mcp-server-options';
 import { createHostGuard, LOOPBACK_HOSTS } from './host-guard';
 import { HTTP_DEFAULTS, type McpHttpOptions } from './mcp-http-options';
+import { headerValue, isLegacyRequest } from './inbound-era';
 import { InMemoryEventStore } from './in-memory-event-store';
 import type { McpEventStore } from './mcp-event-store';
 import { SessionEventStore } from './session-event-store';
@@ -245,7 +242,7 @@ class McpHttpEndpoint {
     response.once('close', () => {
       this.#pendingRequests -= 1;
     });
-    if (!isLegacy(request, body.value)) {
+    if (!isLegacyRequest(request, body.value)) {
       const mismatch = paramHeaderMismatch(this.tools, body.value, request.headers);
       if (mismatch !== undefined)
         return reply(response, 400, HEADER_MISMATCH, `Header mismatch: ${mismatch}.`, requestId(body.value));
@@ -450,25 +447,6 @@ function requestId(body: unknown): string | number | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const id = (body as Record<string, unknown>)['id'];
   return typeof id === 'string' || typeof id === 'number' ? id : null;
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  if (Array.isArray(value)) return value[0];
-  return value === '' ? undefined : value;
-}
-
-// The SDK's own classification (body first, then the MCP-Protocol-Version, Mcp-Method and Mcp-Name
-// headers): legacy traffic is served here with sessions; modern traffic and requests the ladder
-// rejects go to the SDK's per-request entry, which answers them with the revision's status codes.
-function isLegacy(request: IncomingMessage, body: unknown): boolean {
-  const outcome = classifyInboundRequest({
-    httpMethod: 'POST',
-    protocolVersionHeader: headerValue(request.headers['mcp-protocol-version']),
-    mcpMethodHeader: headerValue(request.headers['mcp-method']),
-    mcpNameHeader: headerValue(request.headers['mcp-name']),
-    body,
-  });
-  return outcome.kind === 'legacy';
 }
 
 function isInitializeRequest(body: unknown): boolean {

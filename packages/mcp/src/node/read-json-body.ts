@@ -86,7 +86,8 @@ export function readJsonBody(request: IncomingMessage, limits: BodyLimits): Prom
     request.on('data', onData);
     request.once('end', () => {
       try {
-        const text = Buffer.concat(chunks, size).toString('utf8');
+        // A small body is one chunk: decoded where it lies, not copied first.
+        const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)).toString('utf8');
         const value = JSON.parse(text) as unknown;
         captureRawArguments(value, text);
         finish({ ok: true, value });
