@@ -6,9 +6,18 @@ const MAX_STRINGS = 200;
 const MIN_LENGTH = 4;
 
 /**
+ * Set to `true` on the prototype of toolwright's own services that a call's context carries beside
+ * the host's (an MCP session, an input requester): they hold the protocol's request and connection
+ * objects, not host values, and walking them cost a failed MCP call more than the rest of its
+ * failure. The walk skips them.
+ */
+export const FRAMEWORK_SERVICE: unique symbol = Symbol.for('toolwright.frameworkService');
+
+/**
  * The strings reachable from host values (directly, or through own enumerable properties, array
  * items and Map/Set values, a few levels deep): the text that must never reach the model.
- * Bounded, and never throws on exotic objects.
+ * Bounded, and never throws on exotic objects. toolwright's own services (`FRAMEWORK_SERVICE`) are
+ * not walked.
  */
 export function collectHostValues(values: Iterable<unknown>): string[] {
   const found = new Set<string>();
@@ -31,6 +40,7 @@ export function collectHostValues(values: Iterable<unknown>): string[] {
       if (typeof value !== 'object' || value === null || seen.has(value)) continue;
       seen.add(value);
       try {
+        if ((value as { [FRAMEWORK_SERVICE]?: unknown })[FRAMEWORK_SERVICE] === true) continue;
         const children: Iterable<unknown> =
           value instanceof Map || value instanceof Set
             ? value.values()

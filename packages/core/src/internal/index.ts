@@ -16,7 +16,9 @@ export { formatArgumentIssues } from '../errors/format-argument-issues';
 export { scrubContentBlock } from '../errors/scrub-content-block';
 export { scrubValue } from '../errors/scrub-value';
 export { scrubProgress } from '../stream/scrub-progress';
-export { collectHostValues } from '../context/collect-host-values';
+export { collectHostValues, FRAMEWORK_SERVICE } from '../context/collect-host-values';
+export { errorSummaryOf } from '../result/failure-result';
+export type { ErrorSummary } from '../result/failure-result';
 export { classValidator, existingValidatorStorage } from './class-validator';
 export type { ValidatorStorage } from './class-validator';
 

@@ -5,6 +5,7 @@ import { eraseTool } from '../erase/erase-tool';
 import { ArgumentRejection } from '../errors/argument-rejection';
 import { ToolError } from '../errors/tool-error';
 import { ToolSet } from '../toolset/tool-set';
+import { errorSummaryOf } from './failure-result';
 import type { ToolFailure, ToolResult } from './tool-result';
 
 class ReadFileArgs {
@@ -106,5 +107,27 @@ describe('the failure result of rejected arguments', () => {
     expect(named.modelText()).toContain('Invalid arguments for read_file:');
     expect(rejection.toError().toolName).toBeUndefined();
     expect(named.attributedTo('other')).toBe(named);
+  });
+
+  it('summarizes the failure for a transport without making the error', async () => {
+    const tools = new ToolSet().add(eraseTool(new ReadFile()));
+    const made = jest.spyOn(ArgumentRejection.prototype, 'toError');
+    for (const raw of calls) {
+      const result = failure(await tools.call('read_file', raw));
+      expect(errorSummaryOf(result)).toEqual({ kind: 'invalid_arguments', retryable: false });
+    }
+    expect(made).not.toHaveBeenCalled();
+  });
+
+  it('summarizes any other failure from its error, a retry hint included', () => {
+    const limited = ToolError.concurrencyLimited('Busy.', { toolName: 'read_file', retryAfterMs: 500 });
+    const plain: ToolFailure = { ok: false, error: limited, content: [], meta: {} as ToolFailure['meta'] };
+    expect(errorSummaryOf(plain)).toEqual({
+      kind: 'concurrency_limited',
+      retryable: true,
+      retryAfterMs: 500,
+    });
+    const internal: ToolFailure = { ...plain, error: ToolError.internal() };
+    expect(errorSummaryOf(internal)).toEqual({ kind: 'internal', retryable: false });
   });
 });

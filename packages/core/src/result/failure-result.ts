@@ -1,8 +1,16 @@
 import { ArgumentRejection } from '../errors/argument-rejection';
 import { scrubText } from '../errors/scrub-text';
 import type { ToolError } from '../errors/tool-error';
+import type { ToolErrorKind } from '../errors/tool-error-kind';
 import type { ContentBlock } from './content-block';
 import type { ToolFailure, ToolResultMeta } from './tool-result';
+
+/** A failure's kind, whether it may be retried, and when. */
+export interface ErrorSummary {
+  readonly kind: ToolErrorKind;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+}
 
 /**
  * The runtime's `ToolFailure`. Its one text block is built from the error's model text on first
@@ -37,6 +45,19 @@ export class FailureResult implements ToolFailure {
     return made;
   }
 
+  /**
+   * What a transport says about the failure beside its text (MCP's `_meta`), read without making
+   * a rejection's error: a rejection is `invalid_arguments`, never retryable. Internal
+   * (`errorSummaryOf` in `@toolwright/core/internal`).
+   */
+  errorSummary(): ErrorSummary {
+    const error = this.#error;
+    if (error instanceof ArgumentRejection) return { kind: 'invalid_arguments', retryable: false };
+    return error.retryAfterMs === undefined
+      ? { kind: error.kind, retryable: error.retryable }
+      : { kind: error.kind, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
+  }
+
   /** The error's model text, as the one block the model sees. */
   get content(): readonly ContentBlock[] {
     return (this.#content ??= [{ type: 'text', text: this.#modelText() }]);
@@ -53,4 +74,13 @@ export class FailureResult implements ToolFailure {
     const secrets = this.#secrets;
     return secrets === undefined ? error.modelText() : scrubText(error.modelText(), secrets);
   }
+}
+
+/** `result.errorSummary()` for the runtime's failures; any other `ToolFailure` from its error. */
+export function errorSummaryOf(result: ToolFailure): ErrorSummary {
+  if (result instanceof FailureResult) return result.errorSummary();
+  const error = result.error;
+  return error.retryAfterMs === undefined
+    ? { kind: error.kind, retryable: error.retryable }
+    : { kind: error.kind, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
 }

@@ -1,3 +1,4 @@
+import { FRAMEWORK_SERVICE } from '@toolwright/core/internal';
 import {
   type ElicitationForm,
   type ElicitResult,
@@ -23,6 +24,11 @@ export type Answer = Record<string, unknown>;
  * over the subclass's `ask`, which says when and with what each request is answered.
  */
 export abstract class AnsweredInputRequester implements InputRequester {
+  /** A toolwright service, not a host value: the context's scrubbing does not walk it. */
+  get [FRAMEWORK_SERVICE](): true {
+    return true;
+  }
+
   abstract readonly supports: InputSupport;
 
   /** Asks `input` under the tool's key (`given`) or its position; settles with a `usable` answer. */

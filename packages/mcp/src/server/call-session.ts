@@ -1,5 +1,5 @@
 import { ToolError, type InputRequester, type SampleRequest } from '@toolwright/core';
-import { scrubText, scrubValue } from '@toolwright/core/internal';
+import { scrubText, scrubValue, FRAMEWORK_SERVICE } from '@toolwright/core/internal';
 import type {
   ClientCapabilities,
   CreateMessageRequestParams,
@@ -20,6 +20,11 @@ import type { McpSession } from './mcp-session';
  * host-value scrubbing finds nothing to collect here.
  */
 export class CallSession implements McpSession {
+  /** A toolwright service, not a host value: the context's scrubbing does not walk it. */
+  get [FRAMEWORK_SERVICE](): true {
+    return true;
+  }
+
   readonly #connection: ConnectionView;
   readonly #ctx: ServerContext;
   readonly #requester: InputRequester;

@@ -1,3 +1,4 @@
+import { FRAMEWORK_SERVICE } from '@toolwright/core/internal';
 import type {
   ElicitationForm,
   ElicitResult,
@@ -18,6 +19,11 @@ export const DEFAULT_INPUT_TIMEOUT_MS = 10 * 60 * 1000;
  * Streamable HTTP they ride the call's own response stream) and cancelled with it.
  */
 export class LegacyInputRequester implements InputRequester {
+  /** A toolwright service, not a host value: the context's scrubbing does not walk it. */
+  get [FRAMEWORK_SERVICE](): true {
+    return true;
+  }
+
   readonly #ctx: ServerContext;
   readonly #timeoutMs: number;
 

@@ -1,4 +1,5 @@
 import type { ToolError, ToolResult } from '@toolwright/core';
+import { errorSummaryOf } from '@toolwright/core/internal';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /** The `_meta` key under which an error result carries its toolwright kind (read back by `importMcpTools`). */
@@ -23,7 +24,12 @@ export function toCallToolResult(result: ToolResult): CallToolResult {
       ? { content }
       : { content, structuredContent: result.structuredContent as Record<string, unknown> };
   }
-  return errorResult(result.error, result.content as CallToolResult['content']);
+  // The error's summary, not the error: a rejected call's native error is made only if read.
+  return {
+    content: result.content as CallToolResult['content'],
+    isError: true,
+    _meta: { [ERROR_META_KEY]: errorSummaryOf(result) as ErrorMeta },
+  };
 }
 
 /** An `isError` result for `error`, with `content` when given (else its model text). */

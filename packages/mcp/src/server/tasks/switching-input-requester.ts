@@ -1,3 +1,4 @@
+import { FRAMEWORK_SERVICE } from '@toolwright/core/internal';
 import type {
   ElicitationForm,
   ElicitResult,
@@ -12,6 +13,11 @@ import type {
  * a call gathers its first input in rounds, the task's once the call became a task.
  */
 export class SwitchingInputRequester implements InputRequester {
+  /** A toolwright service, not a host value: the context's scrubbing does not walk it. */
+  get [FRAMEWORK_SERVICE](): true {
+    return true;
+  }
+
   constructor(public target: InputRequester) {}
 
   get supports(): InputRequester['supports'] {
