@@ -101,6 +101,20 @@ describe('PinnedRoute', () => {
     expect(toEntry.at(-1)).toBe(related);
   });
 
+  it('leaves the connection to the entry for good once it holds more than it hands on', () => {
+    const { route, toEntry, handOn, arrive } = wired();
+    arrive(call(1));
+    handOn(call(1));
+    // Notifications the entry never hands on, past the bound.
+    for (let index = 0; index <= 1024; index++) arrive(note('notifications/roots/list_changed'));
+    expect(route.isPinned).toBe(false);
+    arrive(call(2));
+    handOn(call(2));
+    expect(route.isPinned).toBe(false);
+    arrive(call(3));
+    expect(toEntry.at(-1)).toEqual(call(3));
+  });
+
   it('goes back to the entry once the pinned instance closed', () => {
     const { route, toEntry, handOn, arrive, channel } = wired();
     arrive(call(1));

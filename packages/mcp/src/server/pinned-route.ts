@@ -14,6 +14,13 @@ import { isPlainRequest } from './inbound-requests';
 // holds for the instance, a request goes direct only when every message given to the entry since
 // the pin has reached the instance.
 
+/**
+ * Messages held for the instance at most. The entry hands on every message it does not keep for
+ * itself, so more means it kept something unforeseen: the route then leaves the connection to the
+ * entry for good rather than hold on to messages that will never be handed on.
+ */
+const MAX_HELD = 1024;
+
 /** Methods the entry may answer itself on a pinned connection. */
 const ENTRY_METHODS: ReadonlySet<string> = new Set(['initialize', 'subscriptions/listen']);
 
@@ -21,6 +28,8 @@ const ENTRY_METHODS: ReadonlySet<string> = new Set(['initialize', 'subscriptions
 export class PinnedRoute {
   // The channel of the instance the entry pinned, once it has.
   #pinned: Transport | undefined;
+  // Set once the entry kept more messages than it should have: nothing goes direct any more.
+  #abandoned = false;
   // Messages given to the entry since the pin that it will hand to the instance, not yet handed.
   readonly #held = new Set<JSONRPCMessage>();
 
@@ -41,7 +50,7 @@ export class PinnedRoute {
           pinned.onmessage?.(message);
           return;
         }
-        if (reachesInstance(message)) this.#held.add(message);
+        if (reachesInstance(message)) this.#hold(message);
       }
       entry(message, extra);
     };
@@ -57,10 +66,25 @@ export class PinnedRoute {
     if (deliver === undefined) return;
     channel.onmessage = (message, extra) => {
       this.#held.delete(message);
-      if (this.#pinned === undefined && isRequest(message) && methodOf(message) !== 'server/discover')
+      if (
+        this.#pinned === undefined &&
+        !this.#abandoned &&
+        isRequest(message) &&
+        methodOf(message) !== 'server/discover'
+      )
         this.#pinned = channel;
       deliver(message, extra);
     };
+  }
+
+  #hold(message: JSONRPCMessage): void {
+    if (this.#held.size < MAX_HELD) {
+      this.#held.add(message);
+      return;
+    }
+    this.#abandoned = true;
+    this.#pinned = undefined;
+    this.#held.clear();
   }
 
   /** The instance on `channel` closed: nothing goes to it directly any more. */
