@@ -2,6 +2,13 @@ import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { McpEventStore } from './mcp-event-store';
 
 /**
+ * Stream ids a session remembers for forgetting when it closes, at most. Every POST opens a stream,
+ * so a long session would otherwise remember without bound; the oldest names are dropped, and the
+ * store's own bounds (streams, bytes, idle time) forget those streams in time.
+ */
+export const MAX_SESSION_STREAMS = 1024;
+
+/**
  * One session's view of the endpoint's event store: its stream ids are prefixed with the session
  * id (the SDK names every session's standalone GET stream alike), an event of another session is
  * unknown here (so a `Last-Event-ID` cannot replay someone else's stream), and closing the
@@ -21,7 +28,11 @@ export class SessionEventStore implements EventStore {
 
   storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
     const key = this.#prefix + streamId;
-    this.#streams.add(key);
+    if (!this.#streams.has(key)) {
+      if (this.#streams.size >= MAX_SESSION_STREAMS)
+        this.#streams.delete(this.#streams.values().next().value as string);
+      this.#streams.add(key);
+    }
     return this.#store.storeEvent(key, message);
   }
 
