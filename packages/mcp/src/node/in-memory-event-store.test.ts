@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { EVENT_STORE_DEFAULTS, InMemoryEventStore } from './in-memory-event-store';
 
@@ -97,5 +98,108 @@ describe('InMemoryEventStore', () => {
       maxBytes: 32 * 1024 * 1024,
       streamTtlMs: 600_000,
     });
+  });
+
+  // The bounds' rules written the plainest way (a Map in write order, searched from the front):
+  // the store must keep and forget exactly what this keeps and forgets.
+  class ReferenceStore {
+    readonly streams = new Map<
+      string,
+      { events: { id: string; bytes: number }[]; bytes: number; at: number }
+    >();
+    readonly owner = new Map<string, string>();
+    bytes = 0;
+    seq = 0;
+    constructor(readonly limits: { [K in keyof typeof EVENT_STORE_DEFAULTS]: number }) {}
+    store(streamId: string, json: string, now: number): string {
+      this.expire(now);
+      let stream = this.streams.get(streamId);
+      if (stream === undefined) {
+        stream = { events: [], bytes: 0, at: now };
+        if (this.streams.size >= this.limits.maxStreams) this.forget([...this.streams.keys()][0]!);
+      } else this.streams.delete(streamId);
+      stream.at = now;
+      this.streams.set(streamId, stream);
+      const id = String((this.seq += 1));
+      const bytes = Buffer.byteLength(json);
+      stream.events.push({ id, bytes });
+      stream.bytes += bytes;
+      this.bytes += bytes;
+      this.owner.set(id, streamId);
+      if (stream.events.length > this.limits.maxEventsPerStream) this.dropFirst(stream);
+      while (this.bytes > this.limits.maxBytes) {
+        const oldest = [...this.streams.keys()][0]!;
+        if (oldest === streamId) {
+          if (stream.events.length <= 1) break;
+          this.dropFirst(stream);
+        } else this.forget(oldest);
+      }
+      return id;
+    }
+    expire(now: number): void {
+      for (const [id, stream] of [...this.streams]) {
+        if (stream.at >= now - this.limits.streamTtlMs) break;
+        this.forget(id);
+      }
+    }
+    forget(streamId: string): void {
+      const stream = this.streams.get(streamId)!;
+      this.streams.delete(streamId);
+      for (const event of stream.events) this.owner.delete(event.id);
+      this.bytes -= stream.bytes;
+    }
+    dropFirst(stream: { events: { id: string; bytes: number }[]; bytes: number }): void {
+      const first = stream.events.shift()!;
+      this.owner.delete(first.id);
+      stream.bytes -= first.bytes;
+      this.bytes -= first.bytes;
+    }
+  }
+
+  it('keeps and forgets what the plain reading of its bounds does, in any sequence of writes', async () => {
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant('store' as const),
+        stream: fc.integer({ min: 0, max: 6 }),
+        size: fc.nat(40),
+      }),
+      fc.record({ kind: fc.constant('delete' as const), stream: fc.integer({ min: 0, max: 6 }) }),
+      fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 400 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 60 }), async (steps) => {
+        const now = jest.spyOn(Date, 'now');
+        let clock = 0;
+        now.mockImplementation(() => clock);
+        try {
+          const limits = { maxStreams: 3, maxEventsPerStream: 3, maxBytes: 400, streamTtlMs: 1000 };
+          const store = new InMemoryEventStore(limits);
+          const reference = new ReferenceStore(limits);
+          const ids: string[] = [];
+          for (const action of steps) {
+            if (action.kind === 'wait') clock += action.ms;
+            else if (action.kind === 'delete') {
+              await store.deleteStream(`s${action.stream}`);
+              if (reference.streams.has(`s${action.stream}`)) reference.forget(`s${action.stream}`);
+            } else {
+              const message = {
+                ...note(action.size),
+                params: { pad: 'x'.repeat(action.size) },
+              } as JSONRPCMessage;
+              ids.push(await store.storeEvent(`s${action.stream}`, message));
+              reference.store(`s${action.stream}`, JSON.stringify(message), clock);
+            }
+          }
+          reference.expire(clock);
+          for (const id of ids) expect(await store.getStreamIdForEventId(id)).toBe(reference.owner.get(id));
+          expect(store.streamCount).toBe(reference.streams.size);
+          expect(store.byteCount).toBe(reference.bytes);
+          expect(store.eventCount).toBe(reference.owner.size);
+        } finally {
+          now.mockRestore();
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

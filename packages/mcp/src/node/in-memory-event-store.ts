@@ -33,6 +33,9 @@ interface StoredStream {
   readonly events: StoredEvent[];
   bytes: number;
   lastWrite: number;
+  // Neighbours in write order (least recently written first).
+  older: StoredStream | undefined;
+  newer: StoredStream | undefined;
 }
 
 /**
@@ -42,8 +45,12 @@ interface StoredStream {
  * is refused (the endpoint answers 400 saying so) and must send its request again.
  */
 export class InMemoryEventStore implements McpEventStore {
-  // Map order is least recently written first: a write moves its stream to the end.
   readonly #streams = new Map<string, StoredStream>();
+  // The streams in write order, as a list: a write moves its stream to the newest end. Not the
+  // Map's own order: finding a Map's first entry walks the slots its deletions left at the front,
+  // and with a stream per POST that walk was most of what storing an event cost.
+  #oldest: StoredStream | undefined;
+  #newest: StoredStream | undefined;
   readonly #events = new Map<string, { readonly stream: StoredStream; readonly seq: number }>();
   readonly #limits: Required<InMemoryEventStoreOptions>;
   #bytes = 0;
@@ -77,13 +84,14 @@ export class InMemoryEventStore implements McpEventStore {
     this.#expire(now);
     let stream = this.#streams.get(streamId);
     if (stream === undefined) {
-      stream = { id: streamId, events: [], bytes: 0, lastWrite: now };
+      stream = { id: streamId, events: [], bytes: 0, lastWrite: now, older: undefined, newer: undefined };
       if (this.#streams.size >= this.#limits.maxStreams) this.#forgetOldest();
+      this.#streams.set(streamId, stream);
     } else {
-      this.#streams.delete(streamId);
+      this.#unlink(stream);
       stream.lastWrite = now;
     }
-    this.#streams.set(streamId, stream);
+    this.#append(stream);
     const json = JSON.stringify(message);
     const seq = ++this.#seq;
     const event: StoredEvent = { id: String(seq), seq, json, bytes: Buffer.byteLength(json) };
@@ -94,7 +102,7 @@ export class InMemoryEventStore implements McpEventStore {
     if (stream.events.length > this.#limits.maxEventsPerStream) this.#dropFirstEvent(stream);
     // The stream being written goes last, and only when it alone is over the bound.
     while (this.#bytes > this.#limits.maxBytes) {
-      const oldest = this.#streams.values().next().value as StoredStream;
+      const oldest = this.#oldest!;
       if (oldest === stream) {
         if (stream.events.length <= 1) break;
         this.#dropFirstEvent(stream);
@@ -135,19 +143,34 @@ export class InMemoryEventStore implements McpEventStore {
 
   #expire(now: number): void {
     const cutoff = now - this.#limits.streamTtlMs;
-    for (const stream of this.#streams.values()) {
-      if (stream.lastWrite >= cutoff) break;
-      this.#forget(stream);
-    }
+    while (this.#oldest !== undefined && this.#oldest.lastWrite < cutoff) this.#forget(this.#oldest);
   }
 
   #forgetOldest(): void {
-    const oldest = this.#streams.values().next().value;
-    if (oldest !== undefined) this.#forget(oldest);
+    if (this.#oldest !== undefined) this.#forget(this.#oldest);
   }
 
+  #append(stream: StoredStream): void {
+    stream.older = this.#newest;
+    stream.newer = undefined;
+    if (this.#newest === undefined) this.#oldest = stream;
+    else this.#newest.newer = stream;
+    this.#newest = stream;
+  }
+
+  #unlink(stream: StoredStream): void {
+    if (stream.older === undefined) this.#oldest = stream.newer;
+    else stream.older.newer = stream.newer;
+    if (stream.newer === undefined) this.#newest = stream.older;
+    else stream.newer.older = stream.older;
+    stream.older = undefined;
+    stream.newer = undefined;
+  }
+
+  // Only for a stream the store holds (every caller finds it in the map or the list).
   #forget(stream: StoredStream): void {
     this.#streams.delete(stream.id);
+    this.#unlink(stream);
     for (const event of stream.events) this.#events.delete(event.id);
     this.#bytes -= stream.bytes;
     stream.events.length = 0;
