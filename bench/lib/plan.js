@@ -294,6 +294,13 @@ const HTTP = [
     goal: { vsSdk: 1, sdk: 'mcp-sdk-http' },
   },
   {
+    id: 'toolwright-mcp-http-plain',
+    side: 'toolwright',
+    label: 'toolwright serveMcp over Streamable HTTP, resumability off as in the SDK row, 2025-11-25',
+    file: 'contenders/http/toolwright-mcp-plain.js',
+    revision: '2025-11-25',
+  },
+  {
     id: 'mcp-sdk-http-2026',
     side: 'peer',
     label: 'MCP SDK McpServer + createMcpHandler (toNodeHandler), 2026-07-28',

@@ -395,7 +395,10 @@ function httpSection(http, opts) {
       '`tasks/get` until it completes (one round trip more, at least); the nginx rows put nginx in front of 1 ' +
       'and of 3 `toolwright serve --redis` processes sharing one Redis (docs/deployment.md) — on a machine ' +
       'of two cores the proxy, the processes and the load share them, so these show the cost of the hop, ' +
-      'not a scaling figure. Those three rows are divided by toolwright’s plain 2026-07-28 row (“× base”).',
+      'not a scaling figure. Those three rows are divided by toolwright’s plain 2026-07-28 row (“× base”). ' +
+      'toolwright serves 2025-11-25 sessions with resumable streams by default (an event store, event ids, ' +
+      'a priming event per stream); the SDK row’s transport has no event store, and the row with ' +
+      'resumability off is toolwright in that configuration.',
     '',
   );
   const head = [
