@@ -17,7 +17,7 @@ export { scrubContentBlock } from '../errors/scrub-content-block';
 export { scrubValue } from '../errors/scrub-value';
 export { scrubProgress } from '../stream/scrub-progress';
 export { collectHostValues, FRAMEWORK_SERVICE } from '../context/collect-host-values';
-export { errorSummaryOf } from '../result/failure-result';
+export { errorSummaryOf, summaryOfError } from '../result/failure-result';
 export type { ErrorSummary } from '../result/failure-result';
 export { classValidator, existingValidatorStorage } from './class-validator';
 export type { ValidatorStorage } from './class-validator';

@@ -53,9 +53,7 @@ export class FailureResult implements ToolFailure {
   errorSummary(): ErrorSummary {
     const error = this.#error;
     if (error instanceof ArgumentRejection) return { kind: 'invalid_arguments', retryable: false };
-    return error.retryAfterMs === undefined
-      ? { kind: error.kind, retryable: error.retryable }
-      : { kind: error.kind, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
+    return summaryOfError(error);
   }
 
   /** The error's model text, as the one block the model sees. */
@@ -78,8 +76,11 @@ export class FailureResult implements ToolFailure {
 
 /** `result.errorSummary()` for the runtime's failures; any other `ToolFailure` from its error. */
 export function errorSummaryOf(result: ToolFailure): ErrorSummary {
-  if (result instanceof FailureResult) return result.errorSummary();
-  const error = result.error;
+  return result instanceof FailureResult ? result.errorSummary() : summaryOfError(result.error);
+}
+
+/** The summary of `error`: its kind, its retryability, and its retry hint when it has one. */
+export function summaryOfError(error: ToolError): ErrorSummary {
   return error.retryAfterMs === undefined
     ? { kind: error.kind, retryable: error.retryable }
     : { kind: error.kind, retryable: error.retryable, retryAfterMs: error.retryAfterMs };

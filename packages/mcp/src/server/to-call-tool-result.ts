@@ -1,5 +1,5 @@
 import type { ToolError, ToolResult } from '@toolwright/core';
-import { errorSummaryOf } from '@toolwright/core/internal';
+import { errorSummaryOf, summaryOfError } from '@toolwright/core/internal';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 
 /** The `_meta` key under which an error result carries its toolwright kind (read back by `importMcpTools`). */
@@ -34,13 +34,9 @@ export function toCallToolResult(result: ToolResult): CallToolResult {
 
 /** An `isError` result for `error`, with `content` when given (else its model text). */
 export function errorResult(error: ToolError, content?: CallToolResult['content']): CallToolResult {
-  const meta: ErrorMeta =
-    error.retryAfterMs === undefined
-      ? { kind: error.kind, retryable: error.retryable }
-      : { kind: error.kind, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
   return {
     content: content ?? [{ type: 'text', text: error.modelText }],
     isError: true,
-    _meta: { [ERROR_META_KEY]: meta },
+    _meta: { [ERROR_META_KEY]: summaryOfError(error) as ErrorMeta },
   };
 }
