@@ -39,5 +39,7 @@ describe('SessionEventStore', () => {
     expect(deleted).toHaveLength(MAX_SESSION_STREAMS);
     expect(deleted).toContain(`s1/post-${posts - 1}`);
     expect(deleted).not.toContain('s1/post-0');
+    const latest = Array.from({ length: MAX_SESSION_STREAMS }, (_, k) => `s1/post-${posts - 1 - k}`);
+    expect(deleted.sort()).toEqual(latest.sort());
   });
 });

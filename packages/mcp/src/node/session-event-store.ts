@@ -18,6 +18,11 @@ export class SessionEventStore implements EventStore {
   readonly #store: McpEventStore;
   readonly #prefix: string;
   readonly #streams = new Set<string>();
+  // The same names in the order first written, as a ring: when it is full the oldest goes. Not the
+  // Set's own order, whose first entry is found by walking the slots its deletions left at the
+  // front (as InMemoryEventStore's streams, and on the same path: every POST opens a stream).
+  readonly #order: string[] = [];
+  #oldestAt = 0;
   /** When this session last resumed a stream (`performance.now()`; -Infinity: never). */
   lastResumeAt = -Infinity;
 
@@ -29,8 +34,12 @@ export class SessionEventStore implements EventStore {
   storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
     const key = this.#prefix + streamId;
     if (!this.#streams.has(key)) {
-      if (this.#streams.size >= MAX_SESSION_STREAMS)
-        this.#streams.delete(this.#streams.values().next().value as string);
+      if (this.#order.length < MAX_SESSION_STREAMS) this.#order.push(key);
+      else {
+        this.#streams.delete(this.#order[this.#oldestAt]!);
+        this.#order[this.#oldestAt] = key;
+        this.#oldestAt = (this.#oldestAt + 1) % MAX_SESSION_STREAMS;
+      }
       this.#streams.add(key);
     }
     return this.#store.storeEvent(key, message);
@@ -56,6 +65,8 @@ export class SessionEventStore implements EventStore {
   async forget(): Promise<void> {
     const keys = [...this.#streams];
     this.#streams.clear();
+    this.#order.length = 0;
+    this.#oldestAt = 0;
     if (this.#store.deleteStream === undefined) return;
     await Promise.all(keys.map((key) => this.#store.deleteStream?.(key).catch(() => undefined)));
   }
