@@ -16,8 +16,8 @@ import type { McpSession } from './mcp-session';
 /**
  * The `McpSession` of one `tools/call`: notifications go out related to that call (so Streamable
  * HTTP carries them on the call's own stream) and die with it; requests go through the call's
- * input requester, so they work under both revisions. Fields are private (`#`), so the context's
- * host-value scrubbing finds nothing to collect here.
+ * input requester, so they work under both revisions. A toolwright service (`FRAMEWORK_SERVICE`):
+ * the context's host-value scrubbing does not walk it.
  */
 export class CallSession implements McpSession {
   /** A toolwright service, not a host value: the context's scrubbing does not walk it. */

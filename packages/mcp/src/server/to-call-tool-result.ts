@@ -28,7 +28,7 @@ export function toCallToolResult(result: ToolResult): CallToolResult {
   return {
     content: result.content as CallToolResult['content'],
     isError: true,
-    _meta: { [ERROR_META_KEY]: errorSummaryOf(result) as ErrorMeta },
+    _meta: { [ERROR_META_KEY]: errorSummaryOf(result) satisfies ErrorMeta },
   };
 }
 
@@ -37,6 +37,6 @@ export function errorResult(error: ToolError, content?: CallToolResult['content'
   return {
     content: content ?? [{ type: 'text', text: error.modelText }],
     isError: true,
-    _meta: { [ERROR_META_KEY]: summaryOfError(error) as ErrorMeta },
+    _meta: { [ERROR_META_KEY]: summaryOfError(error) satisfies ErrorMeta },
   };
 }
