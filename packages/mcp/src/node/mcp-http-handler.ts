@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConcurrencyLimiter } from '@toolwright/core';
 import type { ToolServerHandle } from '@toolwright/registry';
-import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpHttpHandler as SdkHttpHandler } from '@modelcontextprotocol/server';
 import { createWiredMcpServer, type WiredMcpServer } from '../server/create-mcp-server';
 import {
@@ -16,6 +16,7 @@ import { headerValue, isLegacyRequest } from './inbound-era';
 import { InMemoryEventStore } from './in-memory-event-store';
 import type { McpEventStore } from './mcp-event-store';
 import { SessionEventStore } from './session-event-store';
+import { SessionTransport } from './session-transport';
 import { HEADER_MISMATCH, paramHeaderMismatch } from './param-headers';
 import { PendingBodies } from './pending-bodies';
 import { readJsonBody, type BodyLimits } from './read-json-body';
@@ -33,7 +34,7 @@ export interface McpHttpHandler {
 
 interface Session {
   readonly server: WiredMcpServer;
-  readonly transport: NodeStreamableHTTPServerTransport;
+  readonly transport: SessionTransport;
   /** This session's view of the event store, when resumability is on. */
   readonly events: SessionEventStore | undefined;
   lastActive: number;
@@ -321,13 +322,13 @@ class McpHttpEndpoint {
             },
           }),
     });
-    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => sessionId,
-      onsessioninitialized: (id) => {
+    const transport: SessionTransport = new SessionTransport({
+      sessionId,
+      onInitialized: (id) => {
         this.#sessions.set(id, { server, transport, events, lastActive: Date.now(), active: 0 });
         this.#startSweeper();
       },
-      ...(events === undefined ? {} : { eventStore: events, retryInterval: this.#retryMs }),
+      ...(events === undefined ? {} : { eventStore: events, retryMs: this.#retryMs }),
     });
     transport.onclose = () => {
       const id = transport.sessionId;
@@ -345,7 +346,7 @@ class McpHttpEndpoint {
 
   async #stateless(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
     const server = createWiredMcpServer(this.tools, this.#serverOptions, { followChanges: false });
-    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new SessionTransport({ sessionId: undefined });
     response.once(
       'close',
       () => void this.#closeSession({ server, transport, events: undefined, lastActive: 0, active: 0 }),

@@ -16,6 +16,34 @@ export interface ResumableStreams {
 }
 
 /**
+ * Where a request object (`ctx.http.req`) can say when its connection closes early without
+ * making an `AbortSignal` for it (toolwright's own Streamable HTTP requests do, from node:http's
+ * `close`): the watch calls `onClosed` once if the connection closes before the response is
+ * finished, and returns false when it has closed already.
+ */
+export const WATCH_CONNECTION = Symbol('toolwright/mcp/watch-connection');
+
+/** A request that watches its connection itself (see `WATCH_CONNECTION`). */
+export interface ConnectionWatch {
+  [WATCH_CONNECTION](onClosed: () => void): boolean;
+}
+
+/** How a call hears that its request's connection closed early; undefined: it cannot. */
+function connectionOf(ctx: ServerContext): ((onClosed: () => void) => boolean) | undefined {
+  const req = (ctx.http as { req?: Partial<ConnectionWatch> & { signal?: AbortSignal } } | undefined)?.req;
+  if (req === undefined) return undefined;
+  const watch = req[WATCH_CONNECTION];
+  if (typeof watch === 'function') return (onClosed) => watch.call(req, onClosed);
+  const signal = req.signal;
+  if (signal === undefined) return undefined;
+  return (onClosed) => {
+    if (signal.aborted) return false;
+    signal.addEventListener('abort', onClosed, { once: true });
+    return true;
+  };
+}
+
+/**
  * The signal a request's call runs under: the request's own (a `notifications/cancelled`, the
  * session closing) and, over HTTP, the request's connection as well — a response stream the
  * client closed before the answer aborts the call and frees its slot (R19, F21). The SDK's
@@ -26,11 +54,10 @@ export interface ResumableStreams {
  */
 export function callSignal(ctx: ServerContext, resumable?: ResumableStreams): AbortSignal {
   const own = ctx.mcpReq.signal;
-  const connection = (ctx.http as { req?: { signal?: AbortSignal } } | undefined)?.req?.signal;
-  if (connection === undefined || own.aborted) return own;
-  // Only a stream the SDK can resume offers closeSSE (it has an event store).
+  const watch = connectionOf(ctx);
+  if (watch === undefined || own.aborted) return own;
+  // Only a stream that can be resumed offers closeSSE (it has an event store).
   const graced = resumable !== undefined && ctx.http?.closeSSE !== undefined ? resumable : undefined;
-  if (connection.aborted && graced === undefined) return AbortSignal.abort(CONNECTION_CLOSED);
   const linked = new AbortController();
   const onClosed = (): void => {
     if (graced === undefined) return linked.abort(CONNECTION_CLOSED);
@@ -43,7 +70,6 @@ export function callSignal(ctx: ServerContext, resumable?: ResumableStreams): Ab
   };
   // Both sources die with the request, so the listeners need no removal.
   own.addEventListener('abort', () => linked.abort(own.reason), { once: true });
-  if (connection.aborted) onClosed();
-  else connection.addEventListener('abort', onClosed, { once: true });
+  if (!watch(onClosed)) onClosed();
   return linked.signal;
 }
