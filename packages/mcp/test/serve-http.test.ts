@@ -1,11 +1,15 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Client } from '@modelcontextprotocol/client';
-import { type CallToolResult, type Progress } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+  type Progress,
+} from '@modelcontextprotocol/client';
 import type { ToolCallContext } from '@toolwright/core';
 import { ToolRegistry, type ToolServerHandle } from '@toolwright/registry';
 import { createMcpHttpHandler, serveMcp, type McpHttpHandler, type McpServing } from '@toolwright/mcp/node';
-import { rawTool, sleep, waitFor } from './helpers';
+import { clientOptions, rawTool, sleep, waitFor } from './helpers';
 import { httpClient, INITIALIZE_BODY, POST_HEADERS, rawRequest } from './http-helpers';
 
 function text(result: CallToolResult): string {
@@ -223,6 +227,42 @@ describe('serveMcp over Streamable HTTP', () => {
       await stateless.close();
     }
   });
+
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    'hands the context hook the HTTP request as a web Request (%s)',
+    async (revision) => {
+      const seen: unknown[] = [];
+      const served = await serveMcp(handle, {
+        transport: { http: { port: 0 } },
+        context: ({ request }) => {
+          seen.push({
+            isRequest: request instanceof Request,
+            method: request?.method,
+            path: request === undefined ? undefined : new URL(request.url).pathname,
+            caller: request?.headers.get('x-caller'),
+            aborted: request?.signal.aborted,
+            cache: request?.cache,
+          });
+          return [];
+        },
+      });
+      const client = new Client({ name: 'context-client', version: '1.0.0' }, clientOptions(revision));
+      try {
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(served.url!), {
+            requestInit: { headers: { 'X-Caller': 'ada' } },
+          }),
+        );
+        await client.callTool({ name: 'echo', arguments: { text: 'x' } });
+        expect(seen).toEqual([
+          { isRequest: true, method: 'POST', path: '/mcp', caller: 'ada', aborted: false, cache: 'default' },
+        ]);
+      } finally {
+        await client.close();
+        await served.close();
+      }
+    },
+  );
 
   it('refuses to listen beyond loopback without authorize, and answers 401 when authorize says no', async () => {
     await expect(serveMcp(handle, { transport: { http: { port: 0, host: '0.0.0.0' } } })).rejects.toThrow(

@@ -121,7 +121,12 @@ export class SessionTransport implements Transport {
         'Not Acceptable: Client must accept both application/json and text/event-stream',
       );
     if (!isJsonContentType(request.headers['content-type']))
-      return this.#refuse(response, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+      return this.#refuse(
+        response,
+        415,
+        -32000,
+        'Unsupported Media Type: Content-Type must be application/json',
+      );
     if (Array.isArray(body) && body.length > MAX_BATCH_SIZE)
       return this.#refuse(
         response,
@@ -140,7 +145,12 @@ export class SessionTransport implements Transport {
       if (this.#initialized && this.sessionId !== undefined)
         return this.#refuse(response, 400, -32600, 'Invalid Request: Server already initialized');
       if (messages.length > 1)
-        return this.#refuse(response, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
+        return this.#refuse(
+          response,
+          400,
+          -32600,
+          'Invalid Request: Only one initialization request is allowed',
+        );
       this.sessionId = this.#options.sessionId;
       this.#initialized = true;
       if (this.sessionId !== undefined) this.#options.onInitialized?.(this.sessionId);
@@ -257,7 +267,8 @@ export class SessionTransport implements Transport {
       return;
     }
     const streamId = this.#requestStream.get(requestId);
-    if (streamId === undefined) throw new Error(`No connection established for request ID: ${String(requestId)}`);
+    if (streamId === undefined)
+      throw new Error(`No connection established for request ID: ${String(requestId)}`);
     const eventId = store === undefined ? undefined : await store.storeEvent(streamId, message);
     const stream = this.#streams.get(streamId);
     if (stream !== undefined && (eventId === undefined || stream.replayed?.has(eventId) !== true))
@@ -320,17 +331,20 @@ export class SessionTransport implements Transport {
   #armKeepAlive(): void {
     const every = this.#options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
     if (this.#keepAlive !== undefined || this.#closed || !Number.isFinite(every) || every < 1) return;
-    this.#keepAlive = setInterval(() => {
-      if (this.#streams.size === 0) {
-        clearInterval(this.#keepAlive);
-        this.#keepAlive = undefined;
-        return;
-      }
-      for (const stream of this.#streams.values()) {
-        flushHeaders(stream.response);
-        stream.response.write(': keepalive\n\n');
-      }
-    }, Math.min(every, 2 ** 31 - 1));
+    this.#keepAlive = setInterval(
+      () => {
+        if (this.#streams.size === 0) {
+          clearInterval(this.#keepAlive);
+          this.#keepAlive = undefined;
+          return;
+        }
+        for (const stream of this.#streams.values()) {
+          flushHeaders(stream.response);
+          stream.response.write(': keepalive\n\n');
+        }
+      },
+      Math.min(every, 2 ** 31 - 1),
+    );
     this.#keepAlive.unref();
   }
 
