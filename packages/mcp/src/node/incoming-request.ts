@@ -38,7 +38,12 @@ export class IncomingRequest implements ConnectionWatch {
       const raw = this.#incoming.rawHeaders;
       for (let i = 0; i + 1 < raw.length; i += 2) {
         // HTTP/2 pseudo-headers (":path") are not header names a Headers object takes.
-        if (raw[i]!.charCodeAt(0) !== 0x3a /* : */) headers.append(raw[i]!, raw[i + 1]!);
+        if (raw[i]!.charCodeAt(0) === 0x3a /* : */) continue;
+        try {
+          headers.append(raw[i]!, raw[i + 1]!);
+        } catch {
+          // A header node:http let through and Headers does not take is left out, not fatal.
+        }
       }
       this.#headers = headers;
     }
