@@ -46,9 +46,9 @@ function connectionOf(ctx: ServerContext): ((onClosed: () => void) => boolean) |
 /**
  * The signal a request's call runs under: the request's own (a `notifications/cancelled`, the
  * session closing) and, over HTTP, the request's connection as well — a response stream the
- * client closed before the answer aborts the call and frees its slot (R19, F21). The SDK's
- * 2025-11-25 session transport leaves a call running when its POST stream closes; the HTTP
- * request it hands over (`ctx.http.req`) says so through its own signal. When the stream can be
+ * client closed before the answer aborts the call and frees its slot (R19, F21). A session
+ * transport leaves a call running when its POST stream closes; the HTTP request it hands over
+ * (`ctx.http.req`) says so, through `WATCH_CONNECTION` or its own signal. When the stream can be
  * resumed, the call waits `graceMs` for the session to resume a stream first: a disconnect is not
  * a cancellation for a client that comes back, and is one for a client that does not.
  */
