@@ -290,4 +290,46 @@ describe('SessionTransport answers as the SDK transport does', () => {
     expect(ours).toEqual(await both('sdk'));
     expect(ours[1]!.body).toContain('called slow');
   });
+
+  it('answers 500 and dispatches nothing when the event store fails to store the priming event of a POST', async () => {
+    const failing: EventStore = {
+      storeEvent: () => Promise.reject(new Error('store down')),
+      replayEventsAfter: () => Promise.reject(new Error('store down')),
+    };
+    const errors: string[] = [];
+    const transport = new SessionTransport({ sessionId: SESSION, eventStore: failing });
+    const server = new Server({ name: 'failing', version: '1.0.0' }, { capabilities: { tools: {} } });
+    let called = 0;
+    server.setRequestHandler('tools/call', async () => {
+      called += 1;
+      return { content: [] };
+    });
+    await server.connect(transport);
+    transport.onerror = (error) => errors.push(error.message);
+    const http = createServer((req, res) => {
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (text += chunk));
+      req.on('end', () => void transport.handleRequest(req, res, JSON.parse(text)));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    try {
+      const init = await send(url, { headers: ACCEPT_BOTH, body: initialize(1) });
+      const answer = await send(url, { headers: IN_SESSION, body: call(2) });
+      expect([init.status, answer.status]).toEqual([500, 500]);
+      expect(JSON.parse(answer.body)).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32603, message: 'Internal server error: the event store failed.' },
+        id: null,
+      });
+      expect(answer.type).toBe('application/json');
+      expect(called).toBe(0);
+      expect(errors).toContain('store down');
+    } finally {
+      await server.close();
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
 });

@@ -180,7 +180,19 @@ export class SessionTransport implements Transport {
     }
     this.#unanswered.set(streamId, unanswered);
     const resumable = this.#options.eventStore !== undefined && this.#emptyDataSupported(version);
-    if (resumable) await this.#writePriming(streamId, stream);
+    if (resumable) {
+      try {
+        await this.#writePriming(streamId, stream);
+      } catch (error) {
+        // The event store failed: nothing of this POST was dispatched, and nothing of it stays.
+        for (const id of unanswered) this.#requestStream.delete(id);
+        this.#unanswered.delete(streamId);
+        this.#streams.delete(streamId);
+        this.#report(error);
+        if (!response.headersSent) for (const name in SSE_HEADERS) response.removeHeader(name);
+        return this.#refuse(response, 500, -32603, 'Internal server error: the event store failed.');
+      }
+    }
     // Otherwise the headers wait for the first event of this turn, and go out by themselves after.
     else setImmediate(() => flushHeaders(response));
     for (const message of messages) {
@@ -428,6 +440,8 @@ function isRequest(message: JSONRPCMessage): boolean {
 }
 
 function writeEvent(response: ServerResponse, message: JSONRPCMessage, eventId: string | undefined): void {
+  // Never after the end: node:http would raise that as an 'error' nobody listens for.
+  if (response.writableEnded || response.destroyed) return;
   const id = eventId === undefined ? '' : `id: ${eventId}\n`;
   response.write(`event: message\n${id}data: ${JSON.stringify(message)}\n\n`);
 }
