@@ -42,6 +42,32 @@ const manyDescription = (i) => `Read a text file from the workspace (variant ${i
 const manySuffix = (i) => `_${i}`;
 const indices = (from, n) => Array.from({ length: n }, (_, k) => from + k);
 
+// ---- The many-tools call rows (section 1): MANY tools called in turn, each with its own names.
+const MANY = 1000;
+
+/**
+ * The harness's argument text renamed for each of `suffixes` (path → path_i, …), made once per
+ * text: `textsFor(json)[i]` is what tool i is called with.
+ */
+function manyTexts(suffixes) {
+  const renamed = new Map();
+  return (json) => {
+    let texts = renamed.get(json);
+    if (texts === undefined) {
+      texts = suffixes.map((suffix) => json.replace(/"(path|offset|limit)"(\s*):/g, `"$1${suffix}"$2:`));
+      renamed.set(json, texts);
+    }
+    return texts;
+  };
+}
+
+/** The shared body for the tool of `suffix`: it reads path and limit under that tool's own names. */
+function manyBody(suffix) {
+  const path = `path${suffix}`;
+  const limit = `limit${suffix}`;
+  return (args) => readFileBody({ path: args[path], limit: args[limit] });
+}
+
 /** Normalises an outcome for comparisons: deep-equal the valid result. */
 function isExpected(value) {
   return (
@@ -64,5 +90,8 @@ module.exports = {
   manyDescription,
   manySuffix,
   indices,
+  MANY,
+  manyTexts,
+  manyBody,
   isExpected,
 };

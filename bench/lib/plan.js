@@ -1,7 +1,8 @@
 'use strict';
 // Every row of every section: what runs, from which file, what it measures, and its goal.
 // `side`: 'floor' | 'peer' (needs bench/peers installed, unless `needsPeers: false`: a framework's
-// native tool resolved from the workspace, the copy a toolwright adapter uses) | 'toolwright'.
+// native tool resolved from the workspace, the copy a toolwright adapter uses, or a row needing no
+// package) | 'toolwright'.
 // `node`: the least Node major the row runs on (run.js runs it under that Node's binary from
 // scripts/install-node.sh when the bench's own Node is older, and skips it when there is none).
 
@@ -87,6 +88,21 @@ const CALL = [
     file: 'contenders/toolwright-call-many.js',
     how: 'tools.call(name_i, json_i) over 1,000 tools with distinct args classes and parameter names, called round robin: the cost of calls spread over a large registry. The goal divides its time by the one-tool ToolSet.call row’s.',
     goal: { overRow: 'toolwright', max: 3 },
+  },
+  {
+    id: 'floor-many',
+    side: 'peer',
+    needsPeers: false,
+    label: 'floor over 1,000 argument shapes in turn: JSON.parse + direct call',
+    file: 'contenders/floor-many.js',
+    how: 'the texts and bodies of the 1,000-tools row, called round robin: JSON.parse and tool i’s body, no validation. Its time over the floor’s is what spreading calls over 1,000 shapes costs before any decoder (memory traffic: every call reads another tool’s strings, maps and code).',
+  },
+  {
+    id: 'ajv-many',
+    side: 'peer',
+    label: 'ajv, 1,000 schemas in turn',
+    file: 'peers/call/ajv-many.js',
+    how: 'the 1,000-tools row’s schemas (path_i, offset_i, limit_i), each compiled once by ajv (allErrors), called round robin: JSON.parse + tool i’s validator + its body. Its time over the one-schema ajv row is a peer’s cost of spreading calls, against the 1,000-tools row’s.',
   },
   {
     id: 'toolwright-output-off',
