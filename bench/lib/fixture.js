@@ -61,6 +61,19 @@ function manyTexts(suffixes) {
   };
 }
 
+/** The suffixes of the MANY tools, in turn order. */
+const manySuffixes = () => indices(0, MANY).map(manySuffix);
+
+/** The index of the tool each call goes to: 0, 1, …, MANY − 1, then 0 again. */
+function manyTurns() {
+  let next = 0;
+  return () => {
+    const index = next;
+    next = index + 1 === MANY ? 0 : index + 1;
+    return index;
+  };
+}
+
 /** The shared body for the tool of `suffix`: it reads path and limit under that tool's own names. */
 function manyBody(suffix) {
   const path = `path${suffix}`;
@@ -91,6 +104,8 @@ module.exports = {
   manySuffix,
   indices,
   MANY,
+  manySuffixes,
+  manyTurns,
   manyTexts,
   manyBody,
   isExpected,

@@ -2,21 +2,20 @@
 // ajv over 1,000 schemas: the 1,000-tools row's renamed schemas, each compiled once (allErrors),
 // called in turn: per call JSON.parse + tool i's validator + its body.
 const Ajv = require('ajv');
-const { MANY, manySuffix, manyTexts, manyBody, readFileJsonSchema } = require('../../lib/fixture');
+const { manySuffixes, manyTurns, manyTexts, manyBody, readFileJsonSchema } = require('../../lib/fixture');
 
 module.exports = {
   packages: ['ajv'],
   async setup() {
     const ajv = new Ajv({ allErrors: true });
-    const suffixes = Array.from({ length: MANY }, (_, i) => manySuffix(i));
+    const suffixes = manySuffixes();
     const checks = suffixes.map((suffix) => ajv.compile(readFileJsonSchema(suffix)));
     const bodies = suffixes.map(manyBody);
     const textsFor = manyTexts(suffixes);
-    let next = 0;
+    const turn = manyTurns();
     return {
       async invoke(json) {
-        const index = next;
-        next = index + 1 === MANY ? 0 : index + 1;
+        const index = turn();
         let args;
         try {
           args = JSON.parse(textsFor(json)[index]);
